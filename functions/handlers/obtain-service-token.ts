@@ -1,0 +1,4 @@
+/** PLACEHOLDER: replaced by the issue that builds this function. */
+export async function handler(): Promise<never> {
+  throw new Error('obtain-service-token is not implemented yet');
+}

@@ -1,0 +1,100 @@
+import {
+  DEFAULT_EXPIRY_WINDOW_DAYS,
+  isSupplierStatus,
+  SUPPLIER_CODE_PATTERN,
+  SUPPLIER_STATUSES,
+} from '../../shared/domain/supplier.js';
+import {
+  getSupplier,
+  listSuppliers,
+  putSupplier,
+  setSupplierStatus,
+} from '../../shared/store/supplier-store.js';
+import { type Command, UsageError } from './command.js';
+
+function parseStatus(value: unknown) {
+  const status = String(value ?? 'Ongoing');
+  if (!isSupplierStatus(status))
+    throw new UsageError(`status must be one of ${SUPPLIER_STATUSES.join(', ')}`);
+  return status;
+}
+
+function parseExpiryDays(value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw new UsageError('--expiry-days must be 1–3650');
+  return days;
+}
+
+/** Hook for the account-lifecycle issue: pending/imported counts per supplier in `supplier list`. */
+export type SupplierCounts = (code: string) => Promise<{ pending: number; imported: number }>;
+let countsOf: SupplierCounts | undefined;
+export function useSupplierCounts(counts: SupplierCounts): void {
+  countsOf = counts;
+}
+
+export const supplierCommands: Command[] = [
+  {
+    name: ['supplier', 'put'],
+    usage: 'supplier put CODE --status S --root-location PATH [--expiry-days N]',
+    summary: 'create or replace an import supplier',
+    options: {
+      status: { type: 'string' },
+      'root-location': { type: 'string' },
+      'expiry-days': { type: 'string' },
+    },
+    async run({ values, positionals }) {
+      const code = positionals[0] ?? '';
+      if (!SUPPLIER_CODE_PATTERN.test(code)) throw new UsageError('CODE must be 1–64 of A-Z a-z 0-9 _ -');
+      const existing = await getSupplier(code);
+      await putSupplier({
+        code,
+        status: parseStatus(values.status ?? existing?.status),
+        root_location: String(values['root-location'] ?? existing?.root_location ?? code.toLowerCase()),
+        expiry_window_days: parseExpiryDays(
+          values['expiry-days'],
+          existing?.expiry_window_days ?? DEFAULT_EXPIRY_WINDOW_DAYS,
+        ),
+      });
+      console.log(`supplier ${code} saved`);
+      return 0;
+    },
+  },
+  {
+    name: ['supplier', 'set-status'],
+    usage: 'supplier set-status CODE Ongoing|Paused|Complete',
+    summary: 'change the status of an import supplier',
+    async run({ positionals }) {
+      const [code, status] = positionals;
+      if (!code || !status) throw new UsageError('supplier set-status CODE STATUS');
+      if (!(await setSupplierStatus(code, parseStatus(status)))) {
+        console.error(`no supplier ${code}`);
+        return 1;
+      }
+      console.log(`supplier ${code} is now ${status}`);
+      return 0;
+    },
+  },
+  {
+    name: ['supplier', 'list'],
+    usage: 'supplier list',
+    summary: 'list import suppliers (with pending and imported counts)',
+    async run() {
+      const suppliers = await listSuppliers();
+      const rows = [];
+      for (const supplier of suppliers) {
+        const counts = countsOf ? await countsOf(supplier.code) : undefined;
+        rows.push({
+          code: supplier.code,
+          status: supplier.status,
+          root_location: supplier.root_location,
+          expiry_days: supplier.expiry_window_days,
+          ...(counts ?? {}),
+        });
+      }
+      console.table(rows);
+      return 0;
+    },
+  },
+];

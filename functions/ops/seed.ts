@@ -1,0 +1,74 @@
+import {
+  DEFAULT_EXPIRY_WINDOW_DAYS,
+  type ImportSupplier,
+  isSupplierStatus,
+  SUPPLIER_CODE_PATTERN,
+} from '../shared/domain/supplier.js';
+import { putSupplier } from '../shared/store/supplier-store.js';
+
+/**
+ * The seed / apply file (design.md §5). The local runtime applies `infra/local/seed.json`
+ * at start; operators run `npm run ops -- apply FILE`. Plain-text API keys in a file are
+ * for local use: only their hashes are stored.
+ */
+export interface SeedFile {
+  suppliers: ImportSupplier[];
+  organisations: { name: string; suppliers: string[]; api_keys: string[] }[];
+}
+
+export class SeedFormatError extends Error {}
+
+export function parseSeed(raw: unknown): SeedFile {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new SeedFormatError('seed must be an object');
+  const { suppliers = [], organisations = [], ...rest } = raw as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) throw new SeedFormatError(`unknown seed keys: ${unknown.join(', ')}`);
+  if (!Array.isArray(suppliers) || !Array.isArray(organisations)) {
+    throw new SeedFormatError('suppliers and organisations must be arrays');
+  }
+  return {
+    suppliers: suppliers.map((entry, index) => {
+      const s = entry as Record<string, unknown>;
+      const code = String(s.code ?? '');
+      const status = String(s.status ?? 'Ongoing');
+      if (!SUPPLIER_CODE_PATTERN.test(code)) throw new SeedFormatError(`suppliers.${index}.code is invalid`);
+      if (!isSupplierStatus(status)) throw new SeedFormatError(`suppliers.${index}.status is invalid`);
+      const expiry =
+        s.expiry_window_days === undefined ? DEFAULT_EXPIRY_WINDOW_DAYS : Number(s.expiry_window_days);
+      if (!Number.isInteger(expiry) || expiry < 1) {
+        throw new SeedFormatError(`suppliers.${index}.expiry_window_days is invalid`);
+      }
+      return {
+        code,
+        status,
+        root_location: String(s.root_location ?? code.toLowerCase()),
+        expiry_window_days: expiry,
+      };
+    }),
+    organisations: organisations.map((entry, index) => {
+      const o = entry as Record<string, unknown>;
+      if (typeof o.name !== 'string' || o.name === '')
+        throw new SeedFormatError(`organisations.${index}.name is required`);
+      const orgSuppliers = Array.isArray(o.suppliers) ? o.suppliers.map(String) : [];
+      const apiKeys = Array.isArray(o.api_keys) ? o.api_keys.map(String) : [];
+      return { name: o.name, suppliers: orgSuppliers, api_keys: apiKeys };
+    }),
+  };
+}
+
+/** Hook filled by the authentication code: stores organisations and the hashes of their keys. */
+export type OrganisationSeeder = (organisations: SeedFile['organisations']) => Promise<void>;
+let seedOrganisations: OrganisationSeeder | undefined;
+export function useOrganisationSeeder(seeder: OrganisationSeeder): void {
+  seedOrganisations = seeder;
+}
+
+export async function applySeed(seed: SeedFile): Promise<string> {
+  for (const supplier of seed.suppliers) await putSupplier(supplier);
+  if (seed.organisations.length > 0) {
+    if (!seedOrganisations) throw new SeedFormatError('organisations cannot be applied yet');
+    await seedOrganisations(seed.organisations);
+  }
+  return `applied ${seed.suppliers.length} supplier(s) and ${seed.organisations.length} organisation(s)`;
+}

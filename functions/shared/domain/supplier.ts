@@ -1,0 +1,22 @@
+/** Import supplier: groups migrated accounts; its status gates every POST (design.md §3.3). */
+
+export const SUPPLIER_STATUSES = ['Ongoing', 'Paused', 'Complete'] as const;
+export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
+
+export const DEFAULT_EXPIRY_WINDOW_DAYS = 30;
+
+export interface ImportSupplier {
+  code: string;
+  status: SupplierStatus;
+  /** Root location inside the documents bucket that document paths resolve against. */
+  root_location: string;
+  /** Days a staged, unprocessed import process is kept before it is cancelled. */
+  expiry_window_days: number;
+}
+
+export function isSupplierStatus(value: string): value is SupplierStatus {
+  return (SUPPLIER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Supplier codes: what an operator may create (kept URL- and key-safe). */
+export const SUPPLIER_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,0 +1,53 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { DomainError } from '../errors.js';
+import { logger } from '../logger.js';
+import { jsonResponse } from './response.js';
+
+/** AWS SDK errors that mean "try again": the client should retry the same request. */
+const RETRYABLE_AWS_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+  'TransactionInProgressException',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'SlowDown',
+]);
+
+function isRetryable(error: Error): boolean {
+  if (RETRYABLE_AWS_ERRORS.has(error.name)) return true;
+  const metadata = (error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number } }).$metadata;
+  return (
+    (metadata?.httpStatusCode ?? 0) >= 500 || (error as { $retryable?: unknown }).$retryable !== undefined
+  );
+}
+
+/**
+ * The one place errors become HTTP responses. Domain errors carry their status and body;
+ * anything else is a 500 whose body never leaks internals (the details go to the log).
+ */
+export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: async (request) => {
+      const error = request.error as Error;
+      if (error instanceof DomainError) {
+        request.response = jsonResponse({ statusCode: error.statusCode, body: error.body() });
+        return;
+      }
+      const retryable = isRetryable(error);
+      logger.error(retryable ? 'Retryable failure' : 'Unexpected failure', { error });
+      request.response = jsonResponse({
+        statusCode: retryable ? 503 : 500,
+        body: retryable
+          ? {
+              detail: 'The service is temporarily unavailable; retry the request as it is.',
+              code: 'service_unavailable',
+            }
+          : { detail: 'An unexpected error occurred; retry the request as it is.', code: 'internal_error' },
+      });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Every function of the service, defined once. The CDK stack creates one Lambda per entry
+ * (and an API Gateway route for each `route`); the local runtime serves the same routes
+ * with the same handler modules. Handlers live in `functions/handlers/<id>.ts` and export
+ * `handler`.
+ */
+
+export type TableAccess = 'none' | 'read' | 'read-write';
+
+export interface FunctionDefinition {
+  /** kebab-case id: file name of the handler and base of the Lambda's name. */
+  id: string;
+  description: string;
+  /** The REST route, when the function serves one. Paths use `{param}` placeholders. */
+  route?: {
+    method: 'GET' | 'POST';
+    path: string;
+    /** false only for the token mutation, which is how callers get a token. */
+    authorized: boolean;
+  };
+  table: TableAccess;
+  /** Reads object metadata in the documents bucket (document paths are checked there). */
+  readsDocuments?: boolean;
+  /** Reads the token-signing key (Secrets Manager in the cloud). */
+  readsSigningKey?: boolean;
+  /** Reads payment vendor credentials. */
+  readsVendorCredentials?: boolean;
+}
+
+const base = '/v1/data-import';
+
+export const apiFunctions = [
+  {
+    id: 'obtain-service-token',
+    description: 'POST /v1/graphql/: the obtainServiceToken mutation (API key or refresh token → token)',
+    route: { method: 'POST', path: '/v1/graphql', authorized: false },
+    table: 'read-write',
+    readsSigningKey: true,
+  },
+  {
+    id: 'validate-account',
+    description: 'Validates and normalises an account payload without storing it',
+    route: { method: 'POST', path: `${base}/validate-account`, authorized: true },
+    table: 'read',
+  },
+  {
+    id: 'stage-account',
+    description: 'Stages (creates or replaces) an account import process',
+    route: { method: 'POST', path: `${base}/account-import-process/create-or-update`, authorized: true },
+    table: 'read-write',
+  },
+  {
+    id: 'process-account',
+    description: 'Creates the platform account of a staged import process (or dry-runs it)',
+    route: { method: 'POST', path: `${base}/account-import-process/process`, authorized: true },
+    table: 'read-write',
+  },
+  {
+    id: 'get-account-transfer-status',
+    description: 'Endpoint 5: status of one account import',
+    route: {
+      method: 'GET',
+      path: `${base}/account-transfer-status/{import_supplier}/{external_account_number}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'list-all-import-processes',
+    description: 'Endpoint 6: all (pending and imported) account imports of a supplier',
+    route: {
+      method: 'GET',
+      path: `${base}/all-account-import-processes/{import_supplier}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'list-pending-import-processes',
+    description: 'Endpoint 7: pending account imports of a supplier',
+    route: {
+      method: 'GET',
+      path: `${base}/pending-account-import-processes/{import_supplier}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'list-imported-import-processes',
+    description: 'Endpoint 8: imported account imports of a supplier',
+    route: {
+      method: 'GET',
+      path: `${base}/imported-account-import-processes/{import_supplier}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'create-notes',
+    description: 'Endpoint 1: notes for an imported account',
+    route: { method: 'POST', path: `${base}/notes/create`, authorized: true },
+    table: 'read-write',
+    readsDocuments: true,
+  },
+  {
+    id: 'create-transactions',
+    description: 'Endpoint 2: financial transactions for an imported account',
+    route: { method: 'POST', path: `${base}/transactions/create`, authorized: true },
+    table: 'read-write',
+  },
+  {
+    id: 'create-historical-statements',
+    description: 'Endpoint 3: historical PDF statements for an imported account',
+    route: { method: 'POST', path: `${base}/historical-statements/create`, authorized: true },
+    table: 'read-write',
+    readsDocuments: true,
+  },
+  {
+    id: 'create-payment-instruction',
+    description: 'Endpoint 4: a payment instruction verified with the payment vendor',
+    route: { method: 'POST', path: `${base}/payment-instruction/create`, authorized: true },
+    table: 'read-write',
+    readsVendorCredentials: true,
+  },
+] as const satisfies readonly FunctionDefinition[];
+
+/** Functions without a route. */
+export const backgroundFunctions = {
+  authorizer: {
+    id: 'authorizer',
+    description: 'API Gateway token authorizer: verifies the token, passes organisation and supplier scope',
+    table: 'none',
+    readsSigningKey: true,
+  },
+  publisher: {
+    id: 'publish-outbox-events',
+    description: 'Table stream → EventBridge PutEvents (the outbox publisher)',
+    table: 'none',
+  },
+  expiry: {
+    id: 'cancel-expired-import-processes',
+    description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
+    table: 'read-write',
+  },
+} as const satisfies Record<string, FunctionDefinition>;
+
+export type ApiFunctionId = (typeof apiFunctions)[number]['id'];
+
+/** `/v1/data-import/x` → the path a client calls (`/v1/data-import/x/`), as the spec writes it. */
+export function publicPath(path: string): string {
+  return `${path}/`;
+}

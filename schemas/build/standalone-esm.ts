@@ -1,0 +1,52 @@
+import type { AnySchema } from 'ajv';
+import Ajv from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
+
+/** The one ajv configuration every compiled validator (requests and events) is built with. */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    code: { source: true, esm: true, lines: false },
+  });
+  addFormats(ajv, ['date', 'date-time', 'email']);
+  return ajv;
+}
+
+/**
+ * ajv's standalone output still `require`s its runtime helpers even in ESM mode. Rewrite
+ * each `require("x")` into a static import so the file is valid ESM for Node and esbuild.
+ */
+export function requireToImport(source: string): string {
+  const modules = new Map<string, string>();
+  const body = source.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+    const withExtension = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
+    let alias = modules.get(withExtension);
+    if (alias === undefined) {
+      alias = `runtime${modules.size}`;
+      modules.set(withExtension, alias);
+    }
+    return alias;
+  });
+  const imports = [...modules].map(
+    ([specifier, alias]) => `import ${alias} from ${JSON.stringify(specifier)};`,
+  );
+  return `${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}\n`;
+}
+
+/** Compiles named schemas into one ESM module exporting a validator per name. */
+export function compileStandalone(
+  schemas: Record<string, AnySchema>,
+  extraSchemas: readonly AnySchema[] = [],
+): string {
+  const ajv = createAjv();
+  for (const schema of extraSchemas) ajv.addSchema(schema);
+  const refs: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const id = `urn:data-import:validator:${name}`;
+    ajv.addSchema(schema, id);
+    refs[name] = id;
+  }
+  return requireToImport(standaloneCode(ajv, refs));
+}
