@@ -25,6 +25,8 @@ export interface FunctionDefinition {
   readsSigningKey?: boolean;
   /** Reads payment vendor credentials. */
   readsVendorCredentials?: boolean;
+  /** Validates enumerations that per-environment configuration extends (DATA_IMPORT_EXTRA_CHOICES). */
+  readsExtraChoices?: boolean;
 }
 
 const base = '/v1/data-import';
@@ -107,6 +109,7 @@ export const apiFunctions = [
     description: 'Endpoint 2: financial transactions for an imported account',
     route: { method: 'POST', path: `${base}/transactions/create`, authorized: true },
     table: 'read-write',
+    readsExtraChoices: true,
   },
   {
     id: 'create-historical-statements',
@@ -121,6 +124,7 @@ export const apiFunctions = [
     route: { method: 'POST', path: `${base}/payment-instruction/create`, authorized: true },
     table: 'read-write',
     readsVendorCredentials: true,
+    readsExtraChoices: true,
   },
 ] as const satisfies readonly FunctionDefinition[];
 

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiFiles } from './build/api-validators.js';
+import { generateEventFiles } from './build/events.js';
 import type { GeneratedFile } from './build/generated-file.js';
 
 /**
@@ -16,16 +17,7 @@ type Generator = (root: string) => Promise<GeneratedFile[]>;
 
 /** Every generator of the project. Add new ones here. */
 export async function generators(): Promise<Generator[]> {
-  const list: Generator[] = [generateApiFiles];
-  try {
-    // The event catalogue generator (issue 3); optional until it lands.
-    const eventsModule = './build/events.js';
-    const events = (await import(eventsModule)) as { generateEventFiles: Generator };
-    list.push(events.generateEventFiles);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-  }
-  return list;
+  return [generateApiFiles, generateEventFiles];
 }
 
 export async function generateAll(root = projectRoot): Promise<GeneratedFile[]> {

@@ -1,4 +1,19 @@
-/** PLACEHOLDER: replaced by the issue that builds this function. */
-export async function handler(): Promise<never> {
-  throw new Error('create-transactions is not implemented yet');
-}
+import { requireImported } from '../shared/domain/import-process.js';
+import { createTransactions } from '../shared/domain/transactions/create-transactions.js';
+import { parseTransactionOptions } from '../shared/domain/transactions/request-options.js';
+import { apiHandler } from '../shared/http/api-handler.js';
+import { getImportProcess } from '../shared/store/import-process-store.js';
+import { validate } from '../shared/validation/generated/transactions-create.js';
+
+/**
+ * Endpoint 2: POST /v1/data-import/transactions/create/[?check_previously_added=…&force_add_to_current_statement=…]
+ * → 201 `{results: [{status, transaction_data}]}` in request order.
+ */
+export const handler = apiHandler(
+  { body: { validate }, supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true } },
+  async ({ body, query, supplier }) => {
+    const options = parseTransactionOptions(query);
+    const account = requireImported(await getImportProcess(supplier.code, body.external_account_number));
+    return { statusCode: 201, body: await createTransactions(account, body.transactions, options) };
+  },
+);

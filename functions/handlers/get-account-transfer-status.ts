@@ -1,4 +1,17 @@
-/** PLACEHOLDER: replaced by the issue that builds this function. */
-export async function handler(): Promise<never> {
-  throw new Error('get-account-transfer-status is not implemented yet');
-}
+import { accountTransferStatus } from '../shared/domain/account/transfer-status.js';
+import { apiHandler } from '../shared/http/api-handler.js';
+import { getImportProcess } from '../shared/store/import-process-store.js';
+
+/**
+ * Endpoint 5: `GET /v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}/`.
+ * 200 `{status, service_account_number}` (`""` until the account exists); 404
+ * `import_process_does_not_exist` when no live process exists (a cancelled one counts as
+ * none); an unknown supplier is a 404 `account_not_found` (design.md §3.3).
+ */
+export const handler = apiHandler(
+  { supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: false } },
+  async ({ supplier, path }) => {
+    const process = await getImportProcess(supplier.code, path.external_account_number ?? '');
+    return { statusCode: 200, body: accountTransferStatus(process) };
+  },
+);

@@ -1,4 +1,4 @@
-/** PLACEHOLDER: replaced by the issue that builds this function. */
-export async function handler(): Promise<never> {
-  throw new Error('list-all-import-processes is not implemented yet');
-}
+import { importProcessListHandler } from '../shared/http/import-process-list-handler.js';
+
+/** Endpoint 6: `GET /v1/data-import/all-account-import-processes/{import_supplier}/`: all (pending and imported) account imports. */
+export const handler = importProcessListHandler('ALL');

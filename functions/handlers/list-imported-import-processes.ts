@@ -1,4 +1,4 @@
-/** PLACEHOLDER: replaced by the issue that builds this function. */
-export async function handler(): Promise<never> {
-  throw new Error('list-imported-import-processes is not implemented yet');
-}
+import { importProcessListHandler } from '../shared/http/import-process-list-handler.js';
+
+/** Endpoint 8: `GET /v1/data-import/imported-account-import-processes/{import_supplier}/`: imported account imports. */
+export const handler = importProcessListHandler('IMPORTED');

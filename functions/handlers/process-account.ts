@@ -1,4 +1,24 @@
-/** PLACEHOLDER: replaced by the issue that builds this function. */
-export async function handler(): Promise<never> {
-  throw new Error('process-account is not implemented yet');
-}
+import { dryRunAccount, processAccount } from '../shared/domain/account/process-account.js';
+import { apiHandler } from '../shared/http/api-handler.js';
+import { validate } from '../shared/validation/generated/process-account.js';
+
+/**
+ * `POST /v1/data-import/account-import-process/process/`: creates the platform account of a
+ * staged process (201 `{import_supplier, external_account_number, service_account_number}`),
+ * or with `dry_run: true` runs every check and keeps nothing (200 `{dry_run: true, detail}`).
+ */
+export const handler = apiHandler(
+  {
+    body: { validate },
+    supplier: { from: 'body', whenUnknown: 'validation_error', requireOngoing: true },
+  },
+  async ({ body, supplier }) => {
+    const request = {
+      supplier: supplier.code,
+      externalAccountNumber: body.external_account_number,
+      now: new Date(),
+    };
+    if (body.dry_run === true) return { statusCode: 200, body: await dryRunAccount(request) };
+    return { statusCode: 201, body: await processAccount(request) };
+  },
+);

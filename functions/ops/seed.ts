@@ -1,3 +1,4 @@
+import { applyOrganisation } from '../shared/auth/api-keys.js';
 import {
   DEFAULT_EXPIRY_WINDOW_DAYS,
   type ImportSupplier,
@@ -51,24 +52,20 @@ export function parseSeed(raw: unknown): SeedFile {
       if (typeof o.name !== 'string' || o.name === '')
         throw new SeedFormatError(`organisations.${index}.name is required`);
       const orgSuppliers = Array.isArray(o.suppliers) ? o.suppliers.map(String) : [];
-      const apiKeys = Array.isArray(o.api_keys) ? o.api_keys.map(String) : [];
-      return { name: o.name, suppliers: orgSuppliers, api_keys: apiKeys };
+      const apiKeys = Array.isArray(o.api_keys) ? o.api_keys : [];
+      if (orgSuppliers.some((code) => !SUPPLIER_CODE_PATTERN.test(code))) {
+        throw new SeedFormatError(`organisations.${index}.suppliers holds an invalid code`);
+      }
+      if (apiKeys.some((key) => typeof key !== 'string' || key.length < 8 || key.length > 512)) {
+        throw new SeedFormatError(`organisations.${index}.api_keys must be strings of 8–512 characters`);
+      }
+      return { name: o.name, suppliers: orgSuppliers, api_keys: apiKeys as string[] };
     }),
   };
 }
 
-/** Hook filled by the authentication code: stores organisations and the hashes of their keys. */
-export type OrganisationSeeder = (organisations: SeedFile['organisations']) => Promise<void>;
-let seedOrganisations: OrganisationSeeder | undefined;
-export function useOrganisationSeeder(seeder: OrganisationSeeder): void {
-  seedOrganisations = seeder;
-}
-
 export async function applySeed(seed: SeedFile): Promise<string> {
   for (const supplier of seed.suppliers) await putSupplier(supplier);
-  if (seed.organisations.length > 0) {
-    if (!seedOrganisations) throw new SeedFormatError('organisations cannot be applied yet');
-    await seedOrganisations(seed.organisations);
-  }
+  for (const organisation of seed.organisations) await applyOrganisation(organisation);
   return `applied ${seed.suppliers.length} supplier(s) and ${seed.organisations.length} organisation(s)`;
 }

@@ -29,9 +29,13 @@ export function requireToImport(source: string): string {
     }
     return alias;
   });
-  const imports = [...modules].map(
-    ([specifier, alias]) => `import ${alias} from ${JSON.stringify(specifier)};`,
-  );
+  // A namespace import, merged with its `default`, gives ajv's CommonJS runtime modules the
+  // same shape (`x.default`, `x.fullFormats`) under Node's ESM loader (default = module.exports)
+  // and under bundler interop (esbuild, vite: default = exports.default).
+  const imports = [...modules].flatMap(([specifier, alias]) => [
+    `import * as ${alias}Module from ${JSON.stringify(specifier)};`,
+    `const ${alias} = { ...${alias}Module, ...(typeof ${alias}Module.default === "object" && ${alias}Module.default !== null ? ${alias}Module.default : {}) };`,
+  ]);
   return `${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}\n`;
 }
 

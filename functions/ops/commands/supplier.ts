@@ -4,6 +4,7 @@ import {
   SUPPLIER_CODE_PATTERN,
   SUPPLIER_STATUSES,
 } from '../../shared/domain/supplier.js';
+import { countImportProcesses } from '../../shared/store/import-process-list-store.js';
 import {
   getSupplier,
   listSuppliers,
@@ -27,9 +28,16 @@ function parseExpiryDays(value: unknown, fallback: number): number {
   return days;
 }
 
-/** Hook for the account-lifecycle issue: pending/imported counts per supplier in `supplier list`. */
+/** Pending/imported counts per supplier in `supplier list` (Select COUNT queries on gsi2). */
 export type SupplierCounts = (code: string) => Promise<{ pending: number; imported: number }>;
-let countsOf: SupplierCounts | undefined;
+let countsOf: SupplierCounts = async (code) => {
+  const [pending, imported] = await Promise.all([
+    countImportProcesses(code, 'PENDING'),
+    countImportProcesses(code, 'IMPORTED'),
+  ]);
+  return { pending, imported };
+};
+/** Replaces how counts are obtained (tests). */
 export function useSupplierCounts(counts: SupplierCounts): void {
   countsOf = counts;
 }
@@ -84,13 +92,13 @@ export const supplierCommands: Command[] = [
       const suppliers = await listSuppliers();
       const rows = [];
       for (const supplier of suppliers) {
-        const counts = countsOf ? await countsOf(supplier.code) : undefined;
+        const counts = await countsOf(supplier.code);
         rows.push({
           code: supplier.code,
           status: supplier.status,
           root_location: supplier.root_location,
           expiry_days: supplier.expiry_window_days,
-          ...(counts ?? {}),
+          ...counts,
         });
       }
       console.table(rows);

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { resolveDocuments } from '../../documents/document-check.js';
+import { documentUri } from '../../documents/document-path.js';
+import { DOCUMENTS_BUCKET } from '../../documents/s3.js';
+import { ValidationError } from '../../errors.js';
+import type { NotePayload } from '../../../../schemas/api/notes-create.schema.js';
+import { storeNewNotes } from '../../store/note-store.js';
+import type { ImportedAccount } from '../import-process.js';
+import { postImportCompleted } from '../post-import/post-import-events.js';
+import type { ImportSupplier } from '../supplier.js';
+import {
+  contentHash,
+  type NoteResult,
+  type NoteToStore,
+  normaliseDateTime,
+  noteResult,
+  noteRuleErrors,
+  repeatsEarlierNote,
+} from './note.js';
+
+/**
+ * Endpoint 1: adds notes to an imported account. The whole request is validated (rules, then
+ * document paths against the file store) before anything is written. Results follow request
+ * order: `NOTE_CREATION_SUCCESS`, or `NOTE_ALREADY_EXISTS` when the account (or an earlier note
+ * of the same request) already has it. Each created note emits `post_import.completed` (NOTE).
+ */
+export async function createNotes(
+  supplier: ImportSupplier,
+  account: ImportedAccount,
+  notes: readonly NotePayload[],
+  now = new Date(),
+): Promise<NoteResult[]> {
+  const nowIso = normaliseDateTime(now.toISOString());
+  const createdAts = notes.map((note) => (note.created_at ? normaliseDateTime(note.created_at) : nowIso));
+  const ruleErrors = notes.flatMap((note, index) => noteRuleErrors(note, index, createdAts[index]!));
+  if (ruleErrors.length > 0) throw new ValidationError(ruleErrors);
+
+  const pathInputs = notes.flatMap((note, index) =>
+    (note.document_paths ?? []).map((entry, pathIndex) => ({
+      attr: `notes.${index}.document_paths.${pathIndex}.document_path`,
+      path: entry.document_path,
+    })),
+  );
+  const resolved = await resolveDocuments(supplier.root_location, pathInputs);
+
+  let next = 0;
+  const candidates: NoteToStore[] = notes.map((note, index) => {
+    const paths = note.document_paths ?? [];
+    const documentKeys = resolved.slice(next, next + paths.length);
+    next += paths.length;
+    return {
+      index,
+      note_id: randomUUID(),
+      content_hash: contentHash(note.body, documentKeys),
+      created_at: createdAts[index]!,
+      created_at_given: note.created_at !== undefined,
+      ...(note.body !== undefined ? { body: note.body } : {}),
+      ...(paths.length > 0
+        ? {
+            documents: paths.map((entry, pathIndex) => ({
+              document_path: entry.document_path,
+              uri: documentUri(DOCUMENTS_BUCKET, documentKeys[pathIndex]!),
+            })),
+          }
+        : {}),
+      ...(note.is_pinned !== undefined ? { is_pinned: note.is_pinned } : {}),
+      ...(note.unpin_at !== undefined ? { unpin_at: normaliseDateTime(note.unpin_at) } : {}),
+    };
+  });
+
+  const toCreate: NoteToStore[] = [];
+  for (const candidate of candidates) {
+    if (!repeatsEarlierNote(candidate, toCreate)) toCreate.push(candidate);
+  }
+  const created = await storeNewNotes(account, toCreate, (stored) =>
+    stored.map((note) => postImportCompleted(account, 'NOTE', note.note_id)),
+  );
+  return candidates.map((note) =>
+    noteResult(note, created.has(note.index) ? 'NOTE_CREATION_SUCCESS' : 'NOTE_ALREADY_EXISTS'),
+  );
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { FieldError } from '../../errors.js';
+
+/** A note as stored and as the dedupe rules see it (design.md §3.5a). */
+export interface NoteToStore {
+  /** Position in the request. */
+  index: number;
+  note_id: string;
+  /** Hash of the body, or of the document paths when there is no body. */
+  content_hash: string;
+  /** Normalised UTC `YYYY-MM-DDTHH:MM:SSZ` (milliseconds kept when given). */
+  created_at: string;
+  /** False when the note came without `created_at` (it then matches any note with the same content). */
+  created_at_given: boolean;
+  body?: string;
+  /** Paths as sent, with the object reference each resolved to. */
+  documents?: { document_path: string; uri: string }[];
+  is_pinned?: boolean;
+  unpin_at?: string;
+}
+
+export type NoteStatus = 'NOTE_CREATION_SUCCESS' | 'NOTE_ALREADY_EXISTS';
+
+export interface NoteResult {
+  created_at: string;
+  body?: string;
+  document_paths?: { document_path: string }[];
+  status: NoteStatus;
+}
+
+/** A datetime as UTC `…Z`, seconds precision unless milliseconds were given. */
+export function normaliseDateTime(value: string): string {
+  const iso = new Date(value).toISOString();
+  return iso.endsWith('.000Z') ? iso.replace(/\.000Z$/, 'Z') : iso;
+}
+
+/**
+ * What a note's identity is made of: the body when there is one (the spec's rule), else the
+ * resolved document keys in order.
+ */
+export function contentHash(body: string | undefined, documentKeys: readonly string[]): string {
+  const content = body !== undefined ? { body } : { document_paths: documentKeys };
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 40);
+}
+
+interface NoteFields {
+  body?: string;
+  document_paths?: readonly { document_path: string }[];
+  is_pinned?: boolean;
+  unpin_at?: string;
+}
+
+/** Rules of one note a schema cannot express; returns its field errors (none when valid). */
+export function noteRuleErrors(note: NoteFields, index: number, createdAt: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const attr = `notes.${index}`;
+  if (note.body === undefined && (note.document_paths ?? []).length === 0) {
+    errors.push({
+      attr,
+      code: 'body_or_document_paths_required',
+      detail: 'A note needs a body or document paths (or both).',
+    });
+  }
+  if (note.unpin_at !== undefined) {
+    if (note.is_pinned !== true) {
+      errors.push({
+        attr: `${attr}.unpin_at`,
+        code: 'unpin_at_requires_is_pinned',
+        detail: '`unpin_at` is only allowed with `is_pinned: true`.',
+      });
+    } else if (new Date(note.unpin_at).getTime() <= new Date(createdAt).getTime()) {
+      errors.push({
+        attr: `${attr}.unpin_at`,
+        code: 'unpin_at_not_after_created_at',
+        detail: '`unpin_at` must be after the note time (`created_at`, or now).',
+      });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Within one request: is this note the same as an earlier note that will be created?
+ * A note without `created_at` matches any earlier note with the same content; one with
+ * `created_at` matches an earlier note with the same content and the same time.
+ */
+export function repeatsEarlierNote(note: NoteToStore, earlier: readonly NoteToStore[]): boolean {
+  return earlier.some(
+    (other) =>
+      other.content_hash === note.content_hash && (!note.created_at_given || other.created_at === note.created_at),
+  );
+}
+
+export function noteResult(note: NoteToStore, status: NoteStatus): NoteResult {
+  return {
+    created_at: note.created_at,
+    ...(note.body !== undefined ? { body: note.body } : {}),
+    ...(note.documents ? { document_paths: note.documents.map(({ document_path }) => ({ document_path })) } : {}),
+    status,
+  };
+}

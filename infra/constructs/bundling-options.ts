@@ -1,0 +1,46 @@
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * How every function is bundled, defined once: the CDK construct (./service-function.ts)
+ * ships these options, and the benchmarks and the bundling test build with the same
+ * esbuild options directly.
+ *
+ * ESM output, so a banner gives bundled CommonJS dependencies the `require` they expect.
+ * The AWS SDK is bundled (not taken from the runtime), so the deployed code runs exactly
+ * the SDK version that was tested and tree shaking drops what is unused.
+ */
+const TARGET = 'node22';
+const REQUIRE_BANNER =
+  "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
+const MAIN_FIELDS = ['module', 'main'];
+
+const cdk: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: TARGET,
+  minify: true,
+  sourceMap: true,
+  mainFields: MAIN_FIELDS,
+  banner: REQUIRE_BANNER,
+  bundleAwsSDK: true,
+  externalModules: [],
+  esbuildArgs: { '--tree-shaking': 'true' },
+};
+
+const esbuild: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: TARGET,
+  minify: true,
+  sourcemap: true,
+  mainFields: MAIN_FIELDS,
+  banner: { js: REQUIRE_BANNER },
+  external: [],
+  treeShaking: true,
+};
+
+export const lambdaBundlingOptions = { cdk, esbuild } as const;
+
+/** Lambda runs the bundle with source maps, so stack traces point at the TypeScript sources. */
+export const SOURCE_MAPS_NODE_OPTIONS = '--enable-source-maps';

@@ -1,0 +1,40 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { EnvironmentConfig } from '../config/environments.js';
+
+/**
+ * The documents bucket that note document paths and statement paths resolve against
+ * (design.md §3.6): private, TLS only, encrypted, versioned, with server access logs in a
+ * second private bucket. The service only reads object metadata here; files are uploaded
+ * by the migration team.
+ */
+export class DocumentsBucket extends Construct {
+  readonly bucket: Bucket;
+  readonly accessLogsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: { config: EnvironmentConfig }) {
+    super(scope, id);
+    const { removalPolicy } = props.config;
+    const deleteWithStack = removalPolicy === RemovalPolicy.DESTROY;
+    const privateBucket = {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy,
+      autoDeleteObjects: deleteWithStack,
+    };
+
+    this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
+      ...privateBucket,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    this.bucket = new Bucket(this, 'Documents', {
+      ...privateBucket,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'documents/',
+    });
+  }
+}

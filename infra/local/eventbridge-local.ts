@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
+import { matchesEventPattern } from './event-pattern.js';
+import { type LocalRule, loadRules } from './event-rules.js';
+
+/**
+ * The local EventBridge endpoint (design.md §4). It speaks the AWS JSON 1.1 protocol for
+ * `PutEvents` (`X-Amz-Target: AWSEvents.PutEvents`), so the real @aws-sdk/client-eventbridge
+ * works unchanged when AWS_ENDPOINT_URL_EVENTBRIDGE points here.
+ *
+ * Every accepted entry is appended ONCE, whatever the rules, as the full envelope a
+ * subscriber receives, as one JSON line to the events file (the bus's archive). Rules from
+ * the rules file (./event-rules.ts) deliver matching envelopes to their own JSONL targets.
+ */
+export interface EventEnvelope {
+  version: '0';
+  id: string;
+  'detail-type': string;
+  source: string;
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  detail: unknown;
+}
+
+export interface EventBridgeLocalOptions {
+  port: number;
+  eventsFile: string;
+  rulesFile: string;
+  region: string;
+  account?: string;
+  log?: (line: string) => void;
+}
+
+export interface EventBridgeLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+interface RequestEntry {
+  Source?: unknown;
+  DetailType?: unknown;
+  Detail?: unknown;
+  Resources?: unknown;
+  Time?: unknown;
+  EventBusName?: unknown;
+}
+
+interface ResultEntry {
+  EventId?: string;
+  ErrorCode?: string;
+  ErrorMessage?: string;
+}
+
+const MAX_ENTRIES = 10;
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+function fileStamp(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.mtimeMs}:${stats.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+function eventTime(time: unknown): string {
+  // The SDK sends timestamps as epoch seconds; ISO strings are accepted too.
+  const date =
+    typeof time === 'number' ? new Date(time * 1000) : typeof time === 'string' ? new Date(time) : new Date();
+  const valid = Number.isNaN(date.getTime()) ? new Date() : date;
+  return valid.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function invalid(message: string): ResultEntry {
+  return { ErrorCode: 'InvalidArgument', ErrorMessage: message };
+}
+
+function toEnvelope(entry: RequestEntry, region: string, account: string): EventEnvelope | ResultEntry {
+  if (typeof entry.Source !== 'string' || entry.Source === '') return invalid('Parameter Source is not valid.');
+  if (typeof entry.DetailType !== 'string' || entry.DetailType === '') {
+    return invalid('Parameter DetailType is not valid.');
+  }
+  if (typeof entry.Detail !== 'string') return invalid('Parameter Detail is not valid.');
+  let detail: unknown;
+  try {
+    detail = JSON.parse(entry.Detail);
+  } catch {
+    return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+  }
+  if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) {
+    return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+  }
+  const resources = Array.isArray(entry.Resources) ? entry.Resources.map(String) : [];
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': entry.DetailType,
+    source: entry.Source,
+    account,
+    time: eventTime(entry.Time),
+    region,
+    resources,
+    detail,
+  };
+}
+
+function appendLines(file: string, envelopes: readonly EventEnvelope[]): void {
+  if (envelopes.length === 0) return;
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, envelopes.map((envelope) => `${JSON.stringify(envelope)}\n`).join(''));
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'content-length': Buffer.byteLength(text),
+    'x-amzn-requestid': randomUUID(),
+  });
+  response.end(text);
+}
+
+const error = (type: string, message: string) => ({ __type: type, message });
+
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export async function startEventBridgeLocal(options: EventBridgeLocalOptions): Promise<EventBridgeLocal> {
+  const account = options.account ?? '000000000000';
+  // Rules load at start (a broken file fails the start) and reload when the file changes;
+  // a file broken while running keeps the last good rules and logs why.
+  let rules = loadRules(options.rulesFile);
+  let rulesStamp = fileStamp(options.rulesFile);
+  const currentRules = (): LocalRule[] => {
+    const stamp = fileStamp(options.rulesFile);
+    if (stamp === rulesStamp) return rules;
+    rulesStamp = stamp;
+    try {
+      rules = loadRules(options.rulesFile);
+    } catch (failure) {
+      options.log?.(`eventbridge-local: rules file not reloaded: ${(failure as Error).message}`);
+    }
+    return rules;
+  };
+  const rulesFor = (bus: string): LocalRule[] =>
+    currentRules().filter((rule) => rule.enabled !== false && (!rule.event_bus_name || rule.event_bus_name === bus));
+
+  const putEvents = (body: { Entries?: unknown }): { status: number; body: unknown } => {
+    const entries = body.Entries;
+    if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_ENTRIES) {
+      return {
+        status: 400,
+        body: error('ValidationException', `Entries must hold 1 to ${MAX_ENTRIES} entries.`),
+      };
+    }
+    const results: ResultEntry[] = [];
+    const accepted: { envelope: EventEnvelope; bus: string }[] = [];
+    for (const entry of entries as RequestEntry[]) {
+      const outcome = toEnvelope(entry ?? {}, options.region, account);
+      if ('id' in outcome) {
+        results.push({ EventId: outcome.id });
+        accepted.push({ envelope: outcome, bus: typeof entry.EventBusName === 'string' ? entry.EventBusName : 'default' });
+      } else {
+        results.push(outcome);
+      }
+    }
+    appendLines(
+      options.eventsFile,
+      accepted.map((a) => a.envelope),
+    );
+    deliver(accepted);
+    return {
+      status: 200,
+      body: { FailedEntryCount: results.filter((r) => r.ErrorCode).length, Entries: results },
+    };
+  };
+
+  const deliver = (accepted: { envelope: EventEnvelope; bus: string }[]): void => {
+    if (accepted.length === 0) return;
+    const byTarget = new Map<string, EventEnvelope[]>();
+    for (const { envelope, bus } of accepted) {
+      for (const rule of rulesFor(bus)) {
+        if (!matchesEventPattern(rule.event_pattern, envelope)) continue;
+        byTarget.set(rule.target, [...(byTarget.get(rule.target) ?? []), envelope]);
+      }
+    }
+    for (const [target, envelopes] of byTarget) appendLines(target, envelopes);
+  };
+
+  const server = createServer(async (request, response) => {
+    try {
+      const target = request.headers['x-amz-target'];
+      if (request.method !== 'POST') {
+        send(response, 400, error('UnknownOperationException', 'Only POST is supported.'));
+        return;
+      }
+      const raw = await readBody(request);
+      if (raw === undefined) {
+        send(response, 413, error('ValidationException', 'Request is too large.'));
+        return;
+      }
+      if (target !== 'AWSEvents.PutEvents') {
+        send(response, 400, error('UnknownOperationException', `Operation ${String(target)} is not supported locally.`));
+        return;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(raw || '{}');
+      } catch {
+        send(response, 400, error('SerializationException', 'Request body is not valid JSON.'));
+        return;
+      }
+      const result = putEvents((body ?? {}) as { Entries?: unknown });
+      send(response, result.status, result.body);
+    } catch (failure) {
+      options.log?.(`eventbridge-local: ${(failure as Error).message}`);
+      send(response, 500, error('InternalException', 'Internal error.'));
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

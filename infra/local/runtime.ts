@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type ApiServer, preloadHandlers, startApiServer } from './api-server.js';
+import { createTable } from './create-table.js';
+import { startDynamoDbLocal } from './dynamodb-local.js';
+import { startEventBridgeLocal } from './eventbridge-local.js';
+import { startFakePaymentVendor } from './fake-payment-vendor.js';
+import { portOrFree } from './free-port.js';
+import { loadHandler } from './handlers.js';
+import { startS3Local } from './s3-local.js';
+import { startExpirySweep } from './scheduler.js';
+import { startStreamPoller, type StreamHandler } from './stream-poller.js';
+
+/**
+ * Starts the whole service on this machine (design.md §4): DynamoDB Local, a local S3, the
+ * local EventBridge endpoint, the fake payment vendor, the table and seed, the stream
+ * poller feeding the outbox publisher, the expiry sweep and the API server. Used by
+ * `npm start` (./start.ts) and by the vitest global setup (test/support/global-setup.ts).
+ */
+export interface LocalRuntimeOptions {
+  /** API port; 0 picks a free one. Default: PORT or 3000. */
+  port?: number;
+  /** Seed file applied at start (default infra/local/seed.json). */
+  seedFile?: string;
+  /** Keep DynamoDB and S3 data in this directory instead of in memory. */
+  dataDir?: string;
+  /** Events file (default DATA_IMPORT_EVENTS_FILE or .local/events.jsonl). */
+  eventsFile?: string;
+  /** Rules file (default DATA_IMPORT_EVENT_RULES_FILE or infra/local/rules.json). */
+  rulesFile?: string;
+  log?: (line: string) => void;
+  /** Log one line per API request. */
+  logRequests?: boolean;
+}
+
+export interface LocalRuntime {
+  /** Every variable the runtime set (also set on process.env). */
+  env: Record<string, string>;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const here = (path: string) => resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, path);
+
+/** Reads a port from the environment; unset or empty means "choose a free one". */
+function envPort(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number`);
+  return port;
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const log = options.log ?? (() => undefined);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) {
+      await stop().catch((error) => log(`stop failed: ${(error as Error).message}`));
+    }
+  };
+
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  try {
+    const region = 'eu-west-2';
+    const tableName = process.env.DATA_IMPORT_TABLE_NAME || 'data-import-local';
+    const bucketName = process.env.DATA_IMPORT_BUCKET_NAME || 'data-import-documents-local';
+    const eventsFile = resolve(options.eventsFile ?? (process.env.DATA_IMPORT_EVENTS_FILE || '.local/events.jsonl'));
+    const rulesFile = resolve(
+      options.rulesFile ?? (process.env.DATA_IMPORT_EVENT_RULES_FILE || here('rules.json')),
+    );
+    const [dynamoPort, s3Port, eventsPort, apiPort] = await Promise.all([
+      portOrFree(envPort('DATA_IMPORT_DYNAMODB_PORT')),
+      portOrFree(envPort('DATA_IMPORT_S3_PORT')),
+      portOrFree(envPort('DATA_IMPORT_EVENTBRIDGE_PORT')),
+      options.port ?? envPort('PORT') ?? 3000,
+    ]);
+
+    // The stand-ins start in parallel; DynamoDB Local (a JVM) is the slow one.
+    const dynamoStart = startDynamoDbLocal({ port: dynamoPort as number, dataDir: options.dataDir, log });
+    const s3Start = startS3Local({ port: s3Port as number, bucket: bucketName, dataDir: options.dataDir });
+    const eventsStart = startEventBridgeLocal({ port: eventsPort as number, eventsFile, rulesFile, region, log });
+    const vendorStart = startFakePaymentVendor({});
+    const started = await Promise.allSettled([dynamoStart, s3Start, eventsStart, vendorStart]);
+    for (const outcome of started) if (outcome.status === 'fulfilled') stops.push(outcome.value.stop);
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const [dynamo, s3, events, vendor] = started.map(
+      (outcome) => (outcome as PromiseFulfilledResult<{ endpoint?: string; url?: string }>).value,
+    );
+
+    const env: Record<string, string> = {
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo?.endpoint as string,
+      AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo?.endpoint as string,
+      AWS_ENDPOINT_URL_S3: s3?.endpoint as string,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: events?.endpoint as string,
+      AWS_REGION: region,
+      AWS_DEFAULT_REGION: region,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_S3_FORCE_PATH_STYLE: 'true',
+      DATA_IMPORT_TABLE_NAME: tableName,
+      DATA_IMPORT_BUCKET_NAME: bucketName,
+      DATA_IMPORT_EVENT_BUS_NAME: process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local',
+      DATA_IMPORT_EVENTS_FILE: eventsFile,
+      DATA_IMPORT_SUPPLIER_CACHE_SECONDS: '0',
+      DATA_IMPORT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
+      DATA_IMPORT_STRIPE_API_URL: vendor?.url as string,
+      DATA_IMPORT_STRIPE_API_KEY: 'sk_test_local',
+      // The SDK warns once per process that Node 20 support ends in 2027 (Lambda runs Node 22).
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
+    // Handlers read configuration at module scope: set it before importing any of them.
+    Object.assign(process.env, env);
+
+    const dynamoDb = new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region });
+    const streamArn = await createTable(dynamoDb, tableName);
+    dynamoDb.destroy();
+    const preload = preloadHandlers(loadHandler, log);
+
+    const seedFile = resolve(options.seedFile ?? here('seed.json'));
+    const { applySeed, parseSeed } = await import('../../functions/ops/seed.js');
+    const seedSummary = await applySeed(parseSeed(JSON.parse(readFileSync(seedFile, 'utf8'))));
+    log(`seed ${seedFile}: ${seedSummary}`);
+
+    const publisher = (await loadHandler('publish-outbox-events')) as { handler: StreamHandler };
+    const poller = startStreamPoller({
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB as string,
+      region,
+      streamArn,
+      handler: publisher.handler,
+      startAt: options.dataDir ? 'LATEST' : 'TRIM_HORIZON',
+      log,
+    });
+    stops.push(poller.stop);
+    const sweep = startExpirySweep({ loadHandler, log });
+    stops.push(sweep.stop);
+
+    await preload;
+    const api: ApiServer = await startApiServer({
+      port: apiPort as number,
+      loadHandler,
+      log,
+      logRequests: options.logRequests,
+    });
+    stops.push(api.stop);
+    env.DATA_IMPORT_URL = api.url;
+    process.env.DATA_IMPORT_URL = api.url;
+    return { env, url: api.url, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

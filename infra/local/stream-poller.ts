@@ -1,0 +1,216 @@
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  TrimmedDataAccessException,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+
+/**
+ * Polls the table stream like Lambda's event source mapping and feeds records, in batches of
+ * at most 10 shaped as a real DynamoDBStreamEvent, to the publisher handler. Honours
+ * `batchItemFailures`: the batch is retried from the first failed record (in order per
+ * shard), with back-off; after MAX_ATTEMPTS the records are logged as dead letters (the
+ * cloud sends them to the SQS dead-letter queue) and the shard moves on.
+ */
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined | void>;
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  region: string;
+  streamArn: string;
+  handler: StreamHandler;
+  /** Shards present at start are read from the oldest record (TRIM_HORIZON) or only new ones (LATEST). */
+  startAt: 'TRIM_HORIZON' | 'LATEST';
+  intervalMs?: number;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 10;
+const DESCRIBE_EVERY_MS = 1000;
+
+interface ShardState {
+  id: string;
+  parentId?: string;
+  iterator?: string;
+  lastSequence?: string;
+  /** Records read but not yet handled successfully, in order. */
+  pending: StreamRecord[];
+  attempts: number;
+  retryAt: number;
+  done: boolean;
+}
+
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const data = record.dynamodb ?? {};
+  const created = data.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
+      Keys: data.Keys as never,
+      ...(data.NewImage ? { NewImage: data.NewImage as never } : {}),
+      ...(data.OldImage ? { OldImage: data.OldImage as never } : {}),
+      SequenceNumber: data.SequenceNumber,
+      SizeBytes: data.SizeBytes,
+      StreamViewType: data.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],
+    },
+  };
+}
+
+export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
+  const client = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region, maxAttempts: 2 });
+  const intervalMs = options.intervalMs ?? 150;
+  const batchSize = Math.min(options.batchSize ?? 10, 10);
+  const log = options.log ?? (() => undefined);
+  const shards = new Map<string, ShardState>();
+  let firstDescribe = true;
+  let lastDescribe = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const describe = async (): Promise<void> => {
+    let exclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await client.send(
+        new DescribeStreamCommand({ StreamArn: options.streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
+      );
+      for (const shard of StreamDescription?.Shards ?? []) {
+        if (!shard.ShardId || shards.has(shard.ShardId)) continue;
+        shards.set(shard.ShardId, {
+          id: shard.ShardId,
+          ...(shard.ParentShardId ? { parentId: shard.ParentShardId } : {}),
+          pending: [],
+          attempts: 0,
+          retryAt: 0,
+          done: false,
+        });
+        if (firstDescribe && options.startAt === 'LATEST') {
+          const state = shards.get(shard.ShardId) as ShardState;
+          state.iterator = await iterator(state, 'LATEST');
+        }
+      }
+      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (exclusiveStartShardId);
+    firstDescribe = false;
+    lastDescribe = Date.now();
+  };
+
+  const iterator = async (shard: ShardState, type?: 'LATEST'): Promise<string | undefined> => {
+    const input = shard.lastSequence
+      ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: shard.lastSequence }
+      : { ShardIteratorType: type ?? ('TRIM_HORIZON' as const) };
+    const { ShardIterator } = await client.send(
+      new GetShardIteratorCommand({ StreamArn: options.streamArn, ShardId: shard.id, ...input }),
+    );
+    return ShardIterator;
+  };
+
+  const read = async (shard: ShardState): Promise<void> => {
+    if (!shard.iterator) shard.iterator = await iterator(shard);
+    if (!shard.iterator) {
+      shard.done = true;
+      return;
+    }
+    try {
+      const result = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
+      const records = result.Records ?? [];
+      shard.pending.push(...records);
+      const last = records.at(-1)?.dynamodb?.SequenceNumber;
+      if (last) shard.lastSequence = last;
+      shard.iterator = result.NextShardIterator;
+      if (!shard.iterator) shard.done = true;
+    } catch (error) {
+      if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
+        shard.iterator = undefined;
+        if (error instanceof TrimmedDataAccessException) shard.lastSequence = undefined;
+        return;
+      }
+      throw error;
+    }
+  };
+
+  /** Hands pending records to the handler, batch by batch, until one fails. */
+  const deliver = async (shard: ShardState): Promise<void> => {
+    while (shard.pending.length > 0 && !stopped) {
+      if (Date.now() < shard.retryAt) return;
+      const batch = shard.pending.slice(0, batchSize);
+      let firstFailed = -1;
+      try {
+        const response = await options.handler({
+          Records: batch.map((record) => toLambdaRecord(record, options.streamArn)),
+        });
+        const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        if (failed.size > 0) {
+          firstFailed = batch.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+          if (firstFailed < 0) firstFailed = 0; // an identifier we do not know: retry the whole batch, as Lambda does
+        }
+      } catch (error) {
+        log(`stream-poller: publisher threw: ${(error as Error).message}`);
+        firstFailed = 0;
+      }
+      if (firstFailed < 0) {
+        shard.pending.splice(0, batch.length);
+        shard.attempts = 0;
+        continue;
+      }
+      shard.pending.splice(0, firstFailed);
+      shard.attempts += 1;
+      if (shard.attempts >= MAX_ATTEMPTS) {
+        const dead = shard.pending.splice(0, batch.length - firstFailed);
+        log(
+          `stream-poller: dead letters after ${MAX_ATTEMPTS} attempts: ${dead.map((r) => r.dynamodb?.SequenceNumber).join(', ')}`,
+        );
+        shard.attempts = 0;
+        continue;
+      }
+      shard.retryAt = Date.now() + Math.min(100 * 2 ** shard.attempts, 5000);
+      return;
+    }
+  };
+
+  const tick = async (): Promise<void> => {
+    if (firstDescribe || Date.now() - lastDescribe >= DESCRIBE_EVERY_MS) await describe();
+    for (const shard of shards.values()) {
+      if (stopped) return;
+      if (shard.done && shard.pending.length === 0) continue;
+      const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
+      if (parent && !(parent.done && parent.pending.length === 0)) continue;
+      if (!shard.done && shard.pending.length < batchSize) await read(shard);
+      await deliver(shard);
+    }
+  };
+
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error) => log(`stream-poller: ${(error as Error).message}`))
+        .finally(schedule);
+    }, intervalMs);
+  };
+  schedule();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * Body of endpoint 4, `payment-instruction/create/` (spec: Payment instruction; design.md §3.6).
+ * `vendor` and `type` are enumerations extended by configuration (DATA_IMPORT_EXTRA_CHOICES), so
+ * they are checked in functions/shared/domain/payments/, not here.
+ */
+export const schema = {
+  $id: 'urn:data-import:api:payment-instruction-create',
+  title: 'Create a payment instruction for an imported account (payment-instruction/create/)',
+  type: 'object',
+  additionalProperties: false,
+  required: ['import_supplier', 'external_account_number', 'vendor', 'reference', 'type'],
+  properties: {
+    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
+    external_account_number: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Account identifier in the external system.',
+    },
+    vendor: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'The payment vendor: `STRIPE` (vendors need an adapter).',
+    },
+    reference: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[^\\s/\\\\?#%]+$',
+      description: "The instruction's reference at the vendor (e.g. a Stripe payment method id `pm_…`).",
+    },
+    type: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'Instruction type: `CARD`, plus values added in configuration.',
+    },
+  },
+} as const;
+
+export type Payload = FromSchema<typeof schema>;

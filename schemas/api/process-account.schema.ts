@@ -1,0 +1,25 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Body of `account-import-process/process/` (design.md §3.2). */
+export const schema = {
+  $id: 'urn:data-import:api:process-account',
+  title: 'Process an account import (account-import-process/process/)',
+  type: 'object',
+  additionalProperties: false,
+  required: ['import_supplier', 'external_account_number'],
+  properties: {
+    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
+    external_account_number: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Account identifier in the external system.',
+    },
+    dry_run: {
+      type: 'boolean',
+      description: 'Run every check, keep nothing (default false).',
+    },
+  },
+} as const;
+
+export type Payload = FromSchema<typeof schema>;

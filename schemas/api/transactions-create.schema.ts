@@ -1,0 +1,33 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * Body of endpoint 2, `transactions/create/`: the request as a whole (design.md §3.5a). Failures
+ * here use the standard validation body. Each transaction is checked on its own against
+ * `transaction.schema.ts` and the rules in functions/shared/domain/transactions/, and a failing
+ * transaction gets the spec's TRANSACTION_IMPORT_ERROR body instead.
+ */
+export const schema = {
+  $id: 'urn:data-import:api:transactions-create',
+  title: 'Create transactions for an imported account (transactions/create/)',
+  type: 'object',
+  additionalProperties: false,
+  required: ['import_supplier', 'external_account_number', 'transactions'],
+  properties: {
+    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
+    external_account_number: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Account identifier in the external system.',
+    },
+    transactions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      description: 'The transactions (see `transaction`); each is validated on its own.',
+      items: {},
+    },
+  },
+} as const;
+
+export type Payload = FromSchema<typeof schema>;

@@ -1,0 +1,52 @@
+/** Request bodies the benchmark sends: valid, minimal, as a migration team's ETL would. */
+
+export function accountPayload(supplier: string, externalAccountNumber: string) {
+  return {
+    import_supplier: supplier,
+    external_account_number: externalAccountNumber,
+    account_type: 'DOMESTIC',
+    last_billed_to_date: '2025-12-31',
+    customers: [{ given_name: 'Ada', family_name: 'Lovelace', email: `${externalAccountNumber.toLowerCase()}@example.com` }],
+    billing_address: { address1: '1 Bench Street', postcode: 'SW1A 1AA' },
+  };
+}
+
+export function transactionsPayload(supplier: string, externalAccountNumber: string, ids: readonly string[]) {
+  return {
+    import_supplier: supplier,
+    external_account_number: externalAccountNumber,
+    transactions: ids.map((transactionId, index) => ({
+      transaction_id: transactionId,
+      transaction_date: `2026-0${1 + (index % 9)}-15`,
+      amount: 12.34,
+      type: 'CHARGE',
+      reason: 'IMPORTED_CHARGE',
+      display_note: 'Imported charge',
+    })),
+  };
+}
+
+export function notesPayload(supplier: string, externalAccountNumber: string, body: string) {
+  return {
+    import_supplier: supplier,
+    external_account_number: externalAccountNumber,
+    notes: [{ body, created_at: '2026-02-01T10:00:00Z' }],
+  };
+}
+
+export function statementsPayload(supplier: string, externalAccountNumber: string, statementId: string) {
+  return {
+    import_supplier: supplier,
+    external_account_number: externalAccountNumber,
+    statements: [
+      {
+        statement_id: statementId,
+        bill_period_from_date: '2025-11-01',
+        bill_period_to_date: '2025-11-30',
+        issued_date: '2025-12-02',
+        number: `S-${statementId}`,
+        gross_amount: 54.21,
+      },
+    ],
+  };
+}

@@ -1,0 +1,71 @@
+import type { TimedClient } from './http-client.js';
+import { notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
+import type { RequestCounter } from './request-counter.js';
+import { importAccounts } from './throughput.js';
+import { accountPayload } from './payloads.js';
+
+/** DynamoDB requests the service makes for one POST of each kind, on a warm function. */
+export async function measureRequestCounts(client: TimedClient, counter: RequestCounter, supplier: string) {
+  const [account] = await importAccounts(client, supplier, 'COUNT', 1, 1);
+  const external = account!;
+  const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+
+  const countOf = async (what: string, send: () => Promise<{ status: number; json: unknown }>) => {
+    counter.reset();
+    const result = await send();
+    if (result.status >= 300) throw new Error(`${what}: HTTP ${result.status} ${JSON.stringify(result.json)}`);
+    return { total: counter.total(), operations: counter.byOperation() };
+  };
+
+  const per100 = await countOf('100 transactions', () =>
+    client.call('transactions', 'POST', '/v1/data-import/transactions/create/', {
+      ...transactionsPayload(supplier, external, ids('C100', 100)),
+    }),
+  );
+  const per1000 = await countOf('1000 transactions', () =>
+    client.call('transactions', 'POST', '/v1/data-import/transactions/create/', {
+      ...transactionsPayload(supplier, external, ids('C1000', 1000)),
+    }),
+  );
+  const perNote = await countOf('note', () =>
+    client.call('notes', 'POST', '/v1/data-import/notes/create/', notesPayload(supplier, external, 'Bench note')),
+  );
+  const perStatement = await countOf('statement', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      statementsPayload(supplier, external, 'STMT-1'),
+    ),
+  );
+  const perStage = await countOf('stage', () =>
+    client.call(
+      'stage',
+      'POST',
+      '/v1/data-import/account-import-process/create-or-update/',
+      accountPayload(supplier, 'COUNT-STAGE-1'),
+    ),
+  );
+  const perProcess = await countOf('process', () =>
+    client.call('process', 'POST', '/v1/data-import/account-import-process/process/', {
+      import_supplier: supplier,
+      external_account_number: 'COUNT-STAGE-1',
+    }),
+  );
+  return {
+    per_100_transactions: per100.total,
+    per_1000_transactions: per1000.total,
+    per_note: perNote.total,
+    per_statement: perStatement.total,
+    per_stage: perStage.total,
+    per_process: perProcess.total,
+    by_operation: {
+      per_100_transactions: per100.operations,
+      per_1000_transactions: per1000.operations,
+      per_note: perNote.operations,
+      per_statement: perStatement.operations,
+      per_stage: perStage.operations,
+      per_process: perProcess.operations,
+    },
+  };
+}

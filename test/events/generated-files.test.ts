@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { generateAll, projectRoot, staleFiles } from '../../schemas/generate.js';
+
+describe('Generated files are never stale (run npm run generate after changing a source)', () => {
+  it('every file the generators produce (request validators, event schemas, types, validators, docs) matches the disk', async () => {
+    // Act
+    const files = await generateAll(projectRoot);
+    // Assess
+    expect(files.some((file) => file.path.startsWith('schemas/events/'))).toBe(true);
+    expect(files.some((file) => file.path.startsWith('functions/shared/validation/generated/'))).toBe(true);
+    expect(new Set(files.map((file) => file.path)).size).toBe(files.length);
+    expect(staleFiles(projectRoot, files)).toEqual([]);
+  });
+
+  it('reports a file whose content differs from what the generators produce', async () => {
+    // Prepare
+    const [first] = await generateAll(projectRoot);
+    // Act / Assess
+    expect(staleFiles(projectRoot, [{ path: first!.path, content: `${first!.content} changed` }])).toEqual([first!.path]);
+    expect(staleFiles(projectRoot, [{ path: 'schemas/events/missing.json', content: '{}' }])).toEqual([
+      'schemas/events/missing.json',
+    ]);
+  });
+});

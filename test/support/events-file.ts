@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { EventEnvelope } from '../../infra/local/eventbridge-local.js';
+import type { EventDetail } from '../../functions/shared/events/outbox.js';
+
+/**
+ * Reads what the local EventBridge endpoint archived in DATA_IMPORT_EVENTS_FILE: one full
+ * envelope per accepted PutEvents entry. Tests share one file, so filter by something
+ * unique to the test (an external account number, an event id).
+ */
+export type ArchivedEvent<P = any> = Omit<EventEnvelope, 'detail'> & { detail: EventDetail<P> };
+
+export function eventsFilePath(): string {
+  const file = process.env.DATA_IMPORT_EVENTS_FILE;
+  if (!file) throw new Error('DATA_IMPORT_EVENTS_FILE is not set (is the global setup running?)');
+  return file;
+}
+
+export function readEvents<P = any>(file = eventsFilePath()): ArchivedEvent<P>[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ArchivedEvent<P>);
+}
+
+export interface WaitOptions {
+  /** How many matching events to wait for (default 1). */
+  count?: number;
+  /** Give up after this long (default 10 s): the wait fails with what was found. */
+  timeoutMs?: number;
+  /** Poll interval (default 50 ms). */
+  intervalMs?: number;
+  file?: string;
+}
+
+/**
+ * Polls the events file until at least `count` events match `predicate`; returns the
+ * matching events (all of them, so a test can assert there are not more than expected).
+ */
+export async function waitForEvents<P = any>(
+  predicate: (event: ArchivedEvent<P>) => boolean,
+  options: WaitOptions = {},
+): Promise<ArchivedEvent<P>[]> {
+  const count = options.count ?? 1;
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const matching = readEvents<P>(options.file).filter(predicate);
+    if (matching.length >= count) return matching;
+    if (Date.now() >= deadline) {
+      throw new Error(`expected ${count} matching event(s) in ${options.file ?? eventsFilePath()}, found ${matching.length}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+  }
+}
+
+/** Events whose payload mentions this external account number (a common test filter). */
+export const forAccount =
+  (externalAccountNumber: string) =>
+  (event: ArchivedEvent): boolean =>
+    JSON.stringify(event.detail?.payload ?? {}).includes(`"${externalAccountNumber}"`);

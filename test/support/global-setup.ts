@@ -1,0 +1,31 @@
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startLocalRuntime } from '../../infra/local/runtime.js';
+
+/**
+ * vitest globalSetup: starts ONE local runtime (DynamoDB Local, local S3, local EventBridge,
+ * fake payment vendor, stream poller, API server) on free ports for the whole test run and
+ * copies its environment into process.env, so every test worker inherits DATA_IMPORT_URL,
+ * the AWS endpoints, the table and bucket names and the events file.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const eventsFile = resolve(`.local/test-events-${process.pid}.jsonl`);
+  rmSync(eventsFile, { force: true });
+  const lines: string[] = [];
+  const runtime = await startLocalRuntime({
+    port: 0,
+    eventsFile,
+    log: (line) => {
+      lines.push(line);
+      if (process.env.DATA_IMPORT_TEST_LOG) process.stderr.write(`[local runtime] ${line}\n`);
+    },
+  }).catch((error: unknown) => {
+    process.stderr.write(`[local runtime] failed to start:\n${lines.join('\n')}\n`);
+    throw error;
+  });
+  Object.assign(process.env, runtime.env);
+  return async () => {
+    await runtime.stop();
+    rmSync(eventsFile, { force: true });
+  };
+}
