@@ -19,7 +19,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
  * valid until they expire. Tokens are never logged.
  */
 export const handler = middy<APIGatewayTokenAuthorizerEvent, APIGatewayAuthorizerResult>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
   .handler(async (event) => {
     const token = tokenFromHeader(event.authorizationToken);
     if (!token) {

@@ -1,4 +1,15 @@
-/** PLACEHOLDER: replaced by the issue that builds this function. */
-export async function handler(): Promise<never> {
-  throw new Error('create-historical-statements is not implemented yet');
-}
+import { requireImported } from '../shared/domain/import-process.js';
+import { createHistoricalStatements } from '../shared/domain/statements/create-statements.js';
+import { apiHandler } from '../shared/http/api-handler.js';
+import { getImportProcess } from '../shared/store/import-process-store.js';
+import { validate } from '../shared/validation/generated/historical-statements-create.js';
+
+/** Endpoint 3: POST /v1/data-import/historical-statements/create/ → 201 with the validated data. */
+export const handler = apiHandler(
+  { body: { validate }, supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true } },
+  async ({ body, supplier }) => {
+    const account = requireImported(await getImportProcess(supplier.code, body.external_account_number));
+    await createHistoricalStatements(supplier, account, body.statements);
+    return { statusCode: 201, body };
+  },
+);

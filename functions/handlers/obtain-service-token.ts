@@ -15,7 +15,7 @@ function respond(statusCode: number, body: unknown): APIGatewayProxyResult {
 }
 
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
   .handler(async (event) => {
     try {
       const raw =

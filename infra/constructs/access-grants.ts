@@ -42,7 +42,8 @@ export function grantTableAccess(fn: ServiceFunction, table: ITable, access: Tab
   const cfnTable = table.node.defaultChild as CfnElement;
   Validations.of(fn.role!).acknowledge({
     id: `AwsSolutions-IAM5[Resource::${arnReference(cfnTable)}/index/*]`,
-    reason: 'Queries the table’s global secondary indexes (list endpoints, operator listings); the actions are listed one by one.',
+    reason:
+      'Queries the table’s global secondary indexes (list endpoints, operator listings); the actions are listed one by one.',
   });
 }
 
@@ -51,7 +52,9 @@ export function grantTableAccess(fn: ServiceFunction, table: ITable, access: Tab
  * on the bucket, so a missing key answers 404 rather than 403.
  */
 export function grantDocumentsRead(fn: ServiceFunction, bucket: IBucket): void {
-  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }),
+  );
   fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
   const cfnBucket = bucket.node.defaultChild as CfnElement;
   Validations.of(fn.role!).acknowledge({

@@ -15,6 +15,8 @@ export class DocumentsBucket extends Construct {
 
   constructor(scope: Construct, id: string, props: { config: EnvironmentConfig }) {
     super(scope, id);
+    // Log delivery is granted by a bucket policy on the log bucket, not by its ACL (ACLs stay disabled).
+    this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
     const { removalPolicy } = props.config;
     const deleteWithStack = removalPolicy === RemovalPolicy.DESTROY;
     const privateBucket = {

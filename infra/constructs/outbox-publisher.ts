@@ -41,7 +41,8 @@ export class OutboxPublisher extends Construct {
     });
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue (on-failure destination) of the publisher’s stream source.',
+      reason:
+        'This queue is itself the dead-letter queue (on-failure destination) of the publisher’s stream source.',
     });
 
     this.function = new ServiceFunction(this, 'Function', {

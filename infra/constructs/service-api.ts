@@ -73,7 +73,8 @@ export class ServiceApi extends Construct {
 
     this.api = new RestApi(this, 'Api', {
       restApiName: `data-import-${config.name}`,
-      description: 'Data-import service: account, note, transaction, statement and payment-instruction imports',
+      description:
+        'Data-import service: account, note, transaction, statement and payment-instruction imports',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: true,
       cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
@@ -111,7 +112,8 @@ export class ServiceApi extends Construct {
         for (const rule of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
           Validations.of(apiMethod).acknowledge({
             id: rule,
-            reason: 'The token mutation is how callers obtain a token: it authenticates the API key in its body.',
+            reason:
+              'The token mutation is how callers obtain a token: it authenticates the API key in its body.',
           });
         }
       }

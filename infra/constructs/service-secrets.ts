@@ -33,12 +33,14 @@ export class ServiceSecrets extends Construct {
     });
 
     this.stripeApiKey = new Secret(this, 'StripeApiKey', {
-      description: 'STRIPE API key for payment-instruction checks: set the value after deploy (the raw key string)',
+      description:
+        'STRIPE API key for payment-instruction checks: set the value after deploy (the raw key string)',
       removalPolicy: props.config.removalPolicy,
     });
     Validations.of(this.stripeApiKey).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'A vendor-issued API key: it is rolled in the vendor’s dashboard and then stored here by operators.',
+      reason:
+        'A vendor-issued API key: it is rolled in the vendor’s dashboard and then stored here by operators.',
     });
   }
 }

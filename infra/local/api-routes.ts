@@ -47,7 +47,11 @@ function matchSegments(route: LocalRoute, segments: string[]): Record<string, st
   return parameters;
 }
 
-export function matchRoute(method: string, path: string, routes: readonly LocalRoute[] = localRoutes): RouteMatch {
+export function matchRoute(
+  method: string,
+  path: string,
+  routes: readonly LocalRoute[] = localRoutes,
+): RouteMatch {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const segments = trimmed.split('/').slice(1);
   const allowed: string[] = [];

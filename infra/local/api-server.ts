@@ -29,7 +29,12 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/json',
@@ -56,10 +61,27 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
-  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '');
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
+    headers[name] = values.map(String);
+  const body = result.isBase64Encoded
+    ? Buffer.from(result.body ?? '', 'base64')
+    : Buffer.from(result.body ?? '');
   response.writeHead(result.statusCode, { ...headers, 'content-length': String(body.length) });
   response.end(body);
+}
+
+interface RequestTarget {
+  pathname: string;
+  /** `?a=1` or `''`. */
+  search: string;
+}
+
+/** Splits the request target as sent (no normalisation: `//x` stays a path, never a host). */
+function requestTarget(raw = '/'): RequestTarget {
+  const withoutFragment = raw.split('#')[0] ?? '';
+  const query = withoutFragment.indexOf('?');
+  const pathname = query < 0 ? withoutFragment : withoutFragment.slice(0, query);
+  return { pathname: pathname || '/', search: query < 0 ? '' : withoutFragment.slice(query) };
 }
 
 const internalError = { detail: 'Internal server error.', code: 'internal_error' };
@@ -70,7 +92,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 
   const handlerOf = async (id: string): Promise<ProxyHandler> => {
     const module = (await options.loadHandler(id)) as { handler?: unknown };
-    if (typeof module.handler !== 'function') throw new Error(`functions/handlers/${id}.ts exports no handler`);
+    if (typeof module.handler !== 'function')
+      throw new Error(`functions/handlers/${id}.ts exports no handler`);
     return module.handler as ProxyHandler;
   };
 
@@ -78,7 +101,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     route: LocalRoute,
     request: IncomingMessage,
     response: ServerResponse,
-    url: URL,
+    url: RequestTarget,
     pathParameters: Record<string, string>,
   ): Promise<void> => {
     const raw = await readBody(request);
@@ -113,16 +136,19 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     });
     const handler = await handlerOf(route.id);
     const result = await handler(event, lambdaContext(`data-import-local-${route.id}`));
-    if (!result || typeof result.statusCode !== 'number') throw new Error(`${route.id} returned no proxy result`);
+    if (!result || typeof result.statusCode !== 'number')
+      throw new Error(`${route.id} returned no proxy result`);
     writeResult(response, result);
   };
 
   const server = createServer((request, response) => {
     const started = Date.now();
-    const url = new URL(request.url ?? '/', 'http://local');
+    const url = requestTarget(request.url);
     const done = () => {
       if (options.logRequests) {
-        log(`${request.method} ${url.pathname}${url.search} → ${response.statusCode} (${Date.now() - started} ms)`);
+        log(
+          `${request.method} ${url.pathname}${url.search} → ${response.statusCode} (${Date.now() - started} ms)`,
+        );
       }
     };
     response.on('finish', done);
@@ -182,4 +208,3 @@ export function preloadHandlers(loadHandler: (id: string) => Promise<unknown>, l
     ),
   );
 }
-

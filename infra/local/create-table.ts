@@ -17,21 +17,23 @@ import { tableDefinition } from '../../functions/shared/store/table-definition.j
  */
 export function createTableInput(tableName: string) {
   const attributes = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
-  const globalSecondaryIndexes: GlobalSecondaryIndex[] = tableDefinition.globalSecondaryIndexes.map((index) => {
-    attributes.add(index.partitionKey);
-    attributes.add(index.sortKey);
-    const nonKey = 'nonKeyAttributes' in index ? index.nonKeyAttributes : undefined;
-    return {
-      IndexName: index.indexName,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' },
-      ],
-      Projection: nonKey
-        ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...nonKey] }
-        : { ProjectionType: 'ALL' },
-    };
-  });
+  const globalSecondaryIndexes: GlobalSecondaryIndex[] = tableDefinition.globalSecondaryIndexes.map(
+    (index) => {
+      attributes.add(index.partitionKey);
+      attributes.add(index.sortKey);
+      const nonKey = 'nonKeyAttributes' in index ? index.nonKeyAttributes : undefined;
+      return {
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: nonKey
+          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...nonKey] }
+          : { ProjectionType: 'ALL' },
+      };
+    },
+  );
   const attributeDefinitions: AttributeDefinition[] = [...attributes].map((name) => ({
     AttributeName: name,
     AttributeType: 'S',

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -11,9 +10,20 @@ import { dirname, join, resolve } from 'node:path';
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
-  pid: number | undefined;
   stop(): Promise<void>;
 }
+
+const JVM_GUARD = [
+  'exec 3<&0',
+  'java "$@" </dev/null &',
+  'pid=$!',
+  '{ read -r _ <&3; kill "$pid" 2>/dev/null; } &',
+  'guard=$!',
+  'wait "$pid"',
+  'status=$?',
+  'kill "$guard" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
 
 function jarDirectory(): string {
   const require = createRequire(import.meta.url);
@@ -22,17 +32,6 @@ function jarDirectory(): string {
   const dir = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
   if (!dir) throw new Error(`DynamoDB Local jar not found under ${lib}`);
   return join(lib, dir);
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 }
 
 /** Resolves when DynamoDB Local answers an HTTP request (any status). */
@@ -75,7 +74,13 @@ export async function startDynamoDbLocal(options: {
     '-port',
     String(options.port),
   ];
-  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+  // A small sh guard runs the JVM and kills it as soon as our end of its stdin closes: when
+  // stop() ends it, and also when this Node process dies without stopping (crash, SIGKILL),
+  // so a JVM is never left running.
+  const child = spawn('sh', ['-c', JVM_GUARD, 'dynamodb-local', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    cwd: dir,
+  });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     output.push(chunk.toString());
@@ -88,8 +93,8 @@ export async function startDynamoDbLocal(options: {
 
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.stdin?.end();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
     await exited;
     clearTimeout(killer);
   };
@@ -101,7 +106,5 @@ export async function startDynamoDbLocal(options: {
     options.log?.(output.join(''));
     throw error;
   }
-  return { endpoint, port: options.port, pid: child.pid, stop };
+  return { endpoint, port: options.port, stop };
 }
-
-export { canConnect };

@@ -35,7 +35,8 @@ function matchObject(pattern: Record<string, unknown>, value: Value): boolean {
   const fields = isObject(value) ? (value as Record<string, Json>) : undefined;
   return Object.entries(pattern).every(([key, sub]) => {
     if (key === '$or') {
-      if (!Array.isArray(sub) || sub.length < 2) throw new EventPatternError('$or needs at least two patterns');
+      if (!Array.isArray(sub) || sub.length < 2)
+        throw new EventPatternError('$or needs at least two patterns');
       return sub.some((alternative) => matchObject(alternative as Record<string, unknown>, value));
     }
     const field: Value = fields && Object.hasOwn(fields, key) ? (fields[key] as Json) : MISSING;
@@ -51,7 +52,8 @@ function matchObject(pattern: Record<string, unknown>, value: Value): boolean {
 /** A nested pattern over a missing object matches only when every leaf asks for absence. */
 function onlyAbsenceChecks(pattern: Record<string, unknown>): boolean {
   return Object.entries(pattern).every(([key, sub]) => {
-    if (key === '$or') return Array.isArray(sub) && sub.some((p) => onlyAbsenceChecks(p as Record<string, unknown>));
+    if (key === '$or')
+      return Array.isArray(sub) && sub.some((p) => onlyAbsenceChecks(p as Record<string, unknown>));
     if (Array.isArray(sub)) return matchConditions(sub, MISSING);
     return isObject(sub) && onlyAbsenceChecks(sub);
   });
@@ -72,7 +74,8 @@ function matchCondition(condition: unknown, field: Value): boolean {
     return leaves(field).some((leaf) => leaf === condition);
   }
   const [operator, ...more] = Object.keys(condition);
-  if (!operator || more.length > 0) throw new EventPatternError('a condition object has exactly one operator');
+  if (!operator || more.length > 0)
+    throw new EventPatternError('a condition object has exactly one operator');
   const operand = condition[operator];
   if (operator === 'exists') {
     if (typeof operand !== 'boolean') throw new EventPatternError('exists takes true or false');
@@ -160,7 +163,8 @@ function matchNumeric(operand: unknown, leaf: number): boolean {
   for (let index = 0; index < operand.length; index += 2) {
     const compare = comparisons[operand[index] as string];
     const bound = operand[index + 1];
-    if (!compare || typeof bound !== 'number') throw new EventPatternError('numeric takes [operator, number, …]');
+    if (!compare || typeof bound !== 'number')
+      throw new EventPatternError('numeric takes [operator, number, …]');
     if (!compare(leaf, bound)) return false;
   }
   return true;
@@ -198,10 +202,11 @@ export function validateEventPattern(pattern: unknown, path = 'pattern'): void {
   for (const [key, sub] of Object.entries(pattern)) {
     const at = `${path}.${key}`;
     if (key === '$or') {
-      if (!Array.isArray(sub) || sub.length < 2) throw new EventPatternError(`${at} needs at least two patterns`);
-      sub.forEach((alternative, index) => validateEventPattern(alternative, `${at}.${index}`));
+      if (!Array.isArray(sub) || sub.length < 2)
+        throw new EventPatternError(`${at} needs at least two patterns`);
+      for (const [index, alternative] of sub.entries()) validateEventPattern(alternative, `${at}.${index}`);
     } else if (Array.isArray(sub)) {
-      sub.forEach((condition, index) => validateCondition(condition, `${at}.${index}`));
+      for (const [index, condition] of sub.entries()) validateCondition(condition, `${at}.${index}`);
     } else {
       validateEventPattern(sub, at);
     }
@@ -210,11 +215,13 @@ export function validateEventPattern(pattern: unknown, path = 'pattern'): void {
 
 function validateCondition(condition: unknown, at: string): void {
   if (!isObject(condition)) {
-    if (Array.isArray(condition)) throw new EventPatternError(`${at}: nested arrays are not valid conditions`);
+    if (Array.isArray(condition))
+      throw new EventPatternError(`${at}: nested arrays are not valid conditions`);
     return;
   }
   const [operator, ...more] = Object.keys(condition);
-  if (!operator || more.length > 0) throw new EventPatternError(`${at}: a condition object has exactly one operator`);
+  if (!operator || more.length > 0)
+    throw new EventPatternError(`${at}: a condition object has exactly one operator`);
   const operand = condition[operator];
   const fail = (message: string) => {
     throw new EventPatternError(`${at}: ${message}`);
@@ -231,7 +238,10 @@ function validateCondition(condition: unknown, at: string): void {
     for (const value of values) {
       if (isObject(value)) {
         const keys = Object.keys(value);
-        if (keys.length !== 1 || !['prefix', 'suffix', 'equals-ignore-case', 'wildcard'].includes(keys[0] as string)) {
+        if (
+          keys.length !== 1 ||
+          !['prefix', 'suffix', 'equals-ignore-case', 'wildcard'].includes(keys[0] as string)
+        ) {
           fail('anything-but takes values or one of prefix, suffix, equals-ignore-case, wildcard');
         }
       } else if (Array.isArray(value)) {

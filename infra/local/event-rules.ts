@@ -35,7 +35,8 @@ export function parseRules(raw: unknown, baseDir = process.cwd()): LocalRule[] {
   const names = new Set<string>();
   return (raw as { rules: unknown[] }).rules.map((entry, index) => {
     const rule = entry as Partial<LocalRule>;
-    if (typeof rule.name !== 'string' || rule.name === '') throw new RulesFileError(`rules.${index}.name is required`);
+    if (typeof rule.name !== 'string' || rule.name === '')
+      throw new RulesFileError(`rules.${index}.name is required`);
     if (names.has(rule.name)) throw new RulesFileError(`rule name ${rule.name} is used twice`);
     names.add(rule.name);
     if (typeof rule.target !== 'string' || rule.target === '') {

@@ -80,7 +80,8 @@ function invalid(message: string): ResultEntry {
 }
 
 function toEnvelope(entry: RequestEntry, region: string, account: string): EventEnvelope | ResultEntry {
-  if (typeof entry.Source !== 'string' || entry.Source === '') return invalid('Parameter Source is not valid.');
+  if (typeof entry.Source !== 'string' || entry.Source === '')
+    return invalid('Parameter Source is not valid.');
   if (typeof entry.DetailType !== 'string' || entry.DetailType === '') {
     return invalid('Parameter DetailType is not valid.');
   }
@@ -134,7 +135,9 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
       size += chunk.length;
       if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
     });
-    request.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () =>
+      resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')),
+    );
     request.on('error', reject);
   });
 }
@@ -157,7 +160,9 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
     return rules;
   };
   const rulesFor = (bus: string): LocalRule[] =>
-    currentRules().filter((rule) => rule.enabled !== false && (!rule.event_bus_name || rule.event_bus_name === bus));
+    currentRules().filter(
+      (rule) => rule.enabled !== false && (!rule.event_bus_name || rule.event_bus_name === bus),
+    );
 
   const putEvents = (body: { Entries?: unknown }): { status: number; body: unknown } => {
     const entries = body.Entries;
@@ -173,7 +178,10 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
       const outcome = toEnvelope(entry ?? {}, options.region, account);
       if ('id' in outcome) {
         results.push({ EventId: outcome.id });
-        accepted.push({ envelope: outcome, bus: typeof entry.EventBusName === 'string' ? entry.EventBusName : 'default' });
+        accepted.push({
+          envelope: outcome,
+          bus: typeof entry.EventBusName === 'string' ? entry.EventBusName : 'default',
+        });
       } else {
         results.push(outcome);
       }
@@ -214,7 +222,11 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
         return;
       }
       if (target !== 'AWSEvents.PutEvents') {
-        send(response, 400, error('UnknownOperationException', `Operation ${String(target)} is not supported locally.`));
+        send(
+          response,
+          400,
+          error('UnknownOperationException', `Operation ${String(target)} is not supported locally.`),
+        );
         return;
       }
       let body: unknown;

@@ -11,7 +11,7 @@ import { portOrFree } from './free-port.js';
 import { loadHandler } from './handlers.js';
 import { startS3Local } from './s3-local.js';
 import { startExpirySweep } from './scheduler.js';
-import { startStreamPoller, type StreamHandler } from './stream-poller.js';
+import { type StreamHandler, startStreamPoller } from './stream-poller.js';
 
 /**
  * Starts the whole service on this machine (design.md §4): DynamoDB Local, a local S3, the
@@ -67,7 +67,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const region = 'eu-west-2';
     const tableName = process.env.DATA_IMPORT_TABLE_NAME || 'data-import-local';
     const bucketName = process.env.DATA_IMPORT_BUCKET_NAME || 'data-import-documents-local';
-    const eventsFile = resolve(options.eventsFile ?? (process.env.DATA_IMPORT_EVENTS_FILE || '.local/events.jsonl'));
+    const eventsFile = resolve(
+      options.eventsFile ?? (process.env.DATA_IMPORT_EVENTS_FILE || '.local/events.jsonl'),
+    );
     const rulesFile = resolve(
       options.rulesFile ?? (process.env.DATA_IMPORT_EVENT_RULES_FILE || here('rules.json')),
     );
@@ -81,7 +83,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The stand-ins start in parallel; DynamoDB Local (a JVM) is the slow one.
     const dynamoStart = startDynamoDbLocal({ port: dynamoPort as number, dataDir: options.dataDir, log });
     const s3Start = startS3Local({ port: s3Port as number, bucket: bucketName, dataDir: options.dataDir });
-    const eventsStart = startEventBridgeLocal({ port: eventsPort as number, eventsFile, rulesFile, region, log });
+    const eventsStart = startEventBridgeLocal({
+      port: eventsPort as number,
+      eventsFile,
+      rulesFile,
+      region,
+      log,
+    });
     const vendorStart = startFakePaymentVendor({});
     const started = await Promise.allSettled([dynamoStart, s3Start, eventsStart, vendorStart]);
     for (const outcome of started) if (outcome.status === 'fulfilled') stops.push(outcome.value.stop);
@@ -100,7 +108,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_DEFAULT_REGION: region,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_S3_FORCE_PATH_STYLE: 'true',
       DATA_IMPORT_TABLE_NAME: tableName,
       DATA_IMPORT_BUCKET_NAME: bucketName,
       DATA_IMPORT_EVENT_BUS_NAME: process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local',

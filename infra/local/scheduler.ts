@@ -33,7 +33,10 @@ export function startExpirySweep(options: {
       const module = (await options.loadHandler('cancel-expired-import-processes')) as {
         handler: (event: ScheduledEvent, context: unknown) => Promise<unknown>;
       };
-      await module.handler(scheduledEvent(), lambdaContext('data-import-local-cancel-expired-import-processes'));
+      await module.handler(
+        scheduledEvent(),
+        lambdaContext('data-import-local-cancel-expired-import-processes'),
+      );
     } catch (error) {
       options.log(`expiry sweep failed: ${(error as Error).message}`);
     }

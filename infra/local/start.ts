@@ -37,6 +37,10 @@ function parsePort(raw: string | undefined): number | undefined {
   return port;
 }
 
+// A reader that went away (a closed pipe) must not crash us before we stop what we started.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
+
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -66,10 +70,17 @@ async function main(): Promise<void> {
   say('');
   say('# Point the operator CLI or an SDK at this runtime: export these lines.');
   for (const name of PRINTED) say(`${name}=${runtime.env[name]}`);
+  say(
+    `# Also: AWS_ENDPOINT_URL_EVENTBRIDGE=${runtime.env.AWS_ENDPOINT_URL_EVENTBRIDGE} (the local PutEvents endpoint)`,
+  );
   say('');
-  say('# Seeded API keys (infra/local/seed.json): local-dev-key-acme (ACME, PAUSED-CO, DONE-CO), local-dev-key-globex (GLOBEX)');
+  say(
+    '# Seeded API keys (infra/local/seed.json): local-dev-key-acme (ACME, PAUSED-CO, DONE-CO), local-dev-key-globex (GLOBEX)',
+  );
   say(`# Get a token:  curl -s -X POST ${runtime.url}/v1/graphql/ -H 'content-type: application/json' \\`);
-  say(`#   -d '{"query":"mutation { obtainServiceToken(input: {APIKey: \\"local-dev-key-acme\\"}) { token } }"}'`);
+  say(
+    `#   -d '{"query":"mutation { obtainServiceToken(input: {APIKey: \\"local-dev-key-acme\\"}) { token } }"}'`,
+  );
   say(`# Up in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.`);
   say('ready');
 }

@@ -16,7 +16,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
  * shard), with back-off; after MAX_ATTEMPTS the records are logged as dead letters (the
  * cloud sends them to the SQS dead-letter queue) and the shard moves on.
  */
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined | void>;
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
 export interface StreamPollerOptions {
   endpoint: string;
@@ -49,7 +49,7 @@ interface ShardState {
   done: boolean;
 }
 
-function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
   const data = record.dynamodb ?? {};
   const created = data.ApproximateCreationDateTime;
   return {
@@ -57,7 +57,7 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
     eventName: record.eventName as DynamoDBRecord['eventName'],
     eventVersion: record.eventVersion ?? '1.1',
     eventSource: 'aws:dynamodb',
-    awsRegion: record.awsRegion,
+    awsRegion: region, // DynamoDB Local reports its own pseudo-region
     eventSourceARN: streamArn,
     dynamodb: {
       ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
@@ -72,7 +72,11 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
 }
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
-  const client = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region, maxAttempts: 2 });
+  const client = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: options.region,
+    maxAttempts: 2,
+  });
   const intervalMs = options.intervalMs ?? 150;
   const batchSize = Math.min(options.batchSize ?? 10, 10);
   const log = options.log ?? (() => undefined);
@@ -87,7 +91,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     let exclusiveStartShardId: string | undefined;
     do {
       const { StreamDescription } = await client.send(
-        new DescribeStreamCommand({ StreamArn: options.streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
+        new DescribeStreamCommand({
+          StreamArn: options.streamArn,
+          ExclusiveStartShardId: exclusiveStartShardId,
+        }),
       );
       for (const shard of StreamDescription?.Shards ?? []) {
         if (!shard.ShardId || shards.has(shard.ShardId)) continue;
@@ -152,7 +159,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       let firstFailed = -1;
       try {
         const response = await options.handler({
-          Records: batch.map((record) => toLambdaRecord(record, options.streamArn)),
+          Records: batch.map((record) => toLambdaRecord(record, options.streamArn, options.region)),
         });
         const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         if (failed.size > 0) {

@@ -44,7 +44,7 @@ export class SchemaRegistryStack extends Stack {
         content: JSON.stringify(registryJsonSchema(event, byName)),
       });
       const previous = this.schemas[index - PARALLEL_SCHEMAS];
-      if (previous) schema.addDependency(previous);
+      if (previous) schema.node.addDependency(previous);
       this.schemas.push(schema);
     });
   }

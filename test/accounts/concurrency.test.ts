@@ -13,7 +13,9 @@ describe('Concurrent process calls for one staged account', () => {
     expect((await stage(token, payload)).status).toBe(201);
 
     // Act
-    const responses = await Promise.all(Array.from({ length: 20 }, () => processAccount(token, 'ACME', external)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => processAccount(token, 'ACME', external)),
+    );
 
     // Assess
     const created = responses.filter((response) => response.status === 201);
@@ -21,12 +23,17 @@ describe('Concurrent process calls for one staged account', () => {
     expect(created).toHaveLength(1);
     expect(conflicts).toHaveLength(19);
     for (const conflict of conflicts) {
-      expect(['import_process_in_progress', 'account_import_process_already_imported']).toContain(conflict.json.code);
+      expect(['import_process_in_progress', 'account_import_process_already_imported']).toContain(
+        conflict.json.code,
+      );
     }
     const number = created[0]?.json.service_account_number;
     const status = await api('GET', paths.status('ACME', external), { token });
     expect(status.json).toEqual({ status: 'COMPLETED', service_account_number: number });
-    await waitForEvents((event) => event.detail.event_type === 'account.created' && event.detail.payload.account_number === number);
+    await waitForEvents(
+      (event) =>
+        event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
+    );
     const completes = readEvents().filter(
       (event) =>
         event.detail.event_type === 'data_import.import_process.complete' &&
@@ -34,7 +41,8 @@ describe('Concurrent process calls for one staged account', () => {
     );
     expect(completes).toHaveLength(1);
     const accountCreated = readEvents().filter(
-      (event) => event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
+      (event) =>
+        event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
     );
     expect(accountCreated).toHaveLength(1);
   });

@@ -65,14 +65,20 @@ describe('Unknown supplier on the three POSTs', () => {
     for (const [path, body, summary] of [
       [paths.validate, payload, 'account_failed_validation'],
       [paths.stage, payload, 'account_failed_validation'],
-      [paths.process, { import_supplier: 'NO-SUCH-SUPPLIER', external_account_number: 'X1' }, 'invalid_request'],
+      [
+        paths.process,
+        { import_supplier: 'NO-SUCH-SUPPLIER', external_account_number: 'X1' },
+        'invalid_request',
+      ],
     ] as const) {
       const response = await api('POST', path, { token, body });
       expect(response.status, path).toBe(400);
       expect(response.json).toEqual({
         detail: expect.any(String),
         code: summary,
-        errors: [{ attr: 'import_supplier', code: 'import_supplier_does_not_exist', detail: expect.any(String) }],
+        errors: [
+          { attr: 'import_supplier', code: 'import_supplier_does_not_exist', detail: expect.any(String) },
+        ],
       });
     }
   });
@@ -134,9 +140,14 @@ describe('Paused and complete suppliers', () => {
         });
       }
       expect(await getImportProcess(supplier, external)).toBeUndefined();
-      expect(await getImportProcess(supplier, stagedExternal)).toMatchObject({ status: 'UNKNOWN', lifecycle: 'STAGED' });
+      expect(await getImportProcess(supplier, stagedExternal)).toMatchObject({
+        status: 'UNKNOWN',
+        lifecycle: 'STAGED',
+      });
       const newEvents = readEvents().slice(eventsBefore);
-      expect(newEvents.filter((event) => JSON.stringify(event.detail.payload).includes(stagedExternal))).toEqual([]);
+      expect(
+        newEvents.filter((event) => JSON.stringify(event.detail.payload).includes(stagedExternal)),
+      ).toEqual([]);
     });
   }
 });

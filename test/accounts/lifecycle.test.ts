@@ -46,7 +46,10 @@ describe('The account import lifecycle over HTTP', () => {
       service_account_number: null,
       account_created_at: null,
     });
-    const importedWhilePending = await api('GET', paths.imported('ACME'), { token, query: { page_size: 10000 } });
+    const importedWhilePending = await api('GET', paths.imported('ACME'), {
+      token,
+      query: { page_size: 10000 },
+    });
     expect(listed(importedWhilePending.json, external)).toBeUndefined();
 
     // Act + Assess: process creates the account
@@ -77,7 +80,8 @@ describe('The account import lifecycle over HTTP', () => {
 
     // Assess: events, valid against the catalogue
     const [complete] = await waitForEvents(
-      (event) => event.detail.event_type === 'data_import.import_process.complete' && forAccount(external)(event),
+      (event) =>
+        event.detail.event_type === 'data_import.import_process.complete' && forAccount(external)(event),
     );
     const [accountCreated] = await waitForEvents(
       (event: ArchivedEvent) =>

@@ -29,7 +29,10 @@ describe('Endpoint 5: account transfer status', () => {
     const token = await obtainToken();
     const response = await api('GET', paths.status('ACME', externalNumber()), { token });
     expect(response.status).toBe(404);
-    expect(response.json).toMatchObject({ code: 'import_process_does_not_exist', detail: expect.any(String) });
+    expect(response.json).toMatchObject({
+      code: 'import_process_does_not_exist',
+      detail: expect.any(String),
+    });
   });
 
   it('returns 404 account_not_found for an unknown supplier code', async () => {

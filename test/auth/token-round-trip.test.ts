@@ -83,6 +83,20 @@ describe('Rule: a refresh returns a fresh pair, and the used refresh token stops
     await expect(obtainServiceToken({ refreshToken: used })).rejects.toThrow('invalid_refresh_token');
   });
 
+  it('the same refresh token sent twice at once yields exactly one new pair', async () => {
+    // Prepare
+    const { refreshToken } = await obtainServiceToken({ APIKey: 'local-dev-key-acme' });
+    // Act
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => obtainServiceToken({ refreshToken })),
+    );
+    // Assess
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      expect(String((outcome as PromiseRejectedResult).reason)).toContain('invalid_refresh_token');
+    }
+  });
+
   it('an unknown refresh token gives invalid_refresh_token', async () => {
     // Prepare
     const unknown = 'dirt_this-was-never-issued-by-the-service-0000000';

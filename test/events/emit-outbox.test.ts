@@ -19,7 +19,12 @@ async function writeStateWithEvents(id: string, buildEvents: () => ReturnType<ty
   await documentClient.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: TABLE_NAME, Item: { pk: `EVENTS-TEST#${id}`, sk: 'STATE', entity: 'EventsTest' } } },
+        {
+          Put: {
+            TableName: TABLE_NAME,
+            Item: { pk: `EVENTS-TEST#${id}`, sk: 'STATE', entity: 'EventsTest' },
+          },
+        },
         outboxPut(TABLE_NAME, buildEvents()),
       ],
     }),
@@ -68,7 +73,11 @@ describe('The publisher never sends an event whose payload fails its schema', ()
     const account = marker('envelope');
     // Act
     await writeStateWithEvents(account, () => [
-      emit('account.created', 'v1', { account_number: account, account_user_emails: ['a@example.com'], is_imported: true }),
+      emit('account.created', 'v1', {
+        account_number: account,
+        account_user_emails: ['a@example.com'],
+        is_imported: true,
+      }),
     ]);
     // Assess
     const [event] = await waitForEvents((candidate) => candidate.detail?.payload?.account_number === account);

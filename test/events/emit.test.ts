@@ -37,7 +37,10 @@ describe('emit builds the outbox event of a known pair with a valid payload', ()
   it('accepts every event this service emits', () => {
     // Act
     const details = [
-      emit('data_import.import_process.dry_run_complete', 'v1', { resource_type: 'ACCOUNT', external_identifier: 'E1' }),
+      emit('data_import.import_process.dry_run_complete', 'v1', {
+        resource_type: 'ACCOUNT',
+        external_identifier: 'E1',
+      }),
       emit('data_import.import_process.dry_run_error', 'v1', {
         resource_type: 'ACCOUNT',
         external_identifier: 'E1',
@@ -73,7 +76,10 @@ describe('emit builds the outbox event of a known pair with a valid payload', ()
         error_code: 'vendor_error',
         error_detail: 'The vendor failed',
       }),
-      emit('billing.ledger.entry_posted', 'v2', { ledger: { account: { number: 'A-0000ABCD' }, number: 'L-1' }, entry }),
+      emit('billing.ledger.entry_posted', 'v2', {
+        ledger: { account: { number: 'A-0000ABCD' }, number: 'L-1' },
+        entry,
+      }),
     ];
     // Assess
     expect(details.map((detail) => validateEvent(detail).valid)).toEqual(details.map(() => true));
@@ -95,10 +101,9 @@ describe('emit throws on an unknown pair: a bug fails loudly', () => {
   });
 
   it('rejects a catalogue event this service does not emit', () => {
+    const payload = { ledger: { account: { number: 'A' }, number: 'L' } };
     // @ts-expect-error billing.ledger.entry_posted v1 is in the catalogue but not emitted here
-    expect(() => emit('billing.ledger.entry_posted', 'v1', { ledger: { account: { number: 'A' }, number: 'L' } })).toThrow(
-      UnknownEventError,
-    );
+    expect(() => emit('billing.ledger.entry_posted', 'v1', payload)).toThrow(UnknownEventError);
   });
 
   it('does not look names up on the prototype', () => {
@@ -114,9 +119,12 @@ describe('emit throws on a payload that fails its schema, naming fields but neve
   });
 
   it('rejects a field of the wrong type, also inside a structure', () => {
-    const wrong = { ...entry, is_charge: 'secret-value' };
+    const payload = {
+      ledger: { account: { number: 'A' }, number: 'L' },
+      entry: { ...entry, is_charge: 'secret-value' },
+    };
     // @ts-expect-error is_charge is a boolean
-    const act = () => emit('billing.ledger.entry_posted', 'v2', { ledger: { account: { number: 'A' }, number: 'L' }, entry: wrong });
+    const act = () => emit('billing.ledger.entry_posted', 'v2', payload);
     expect(act).toThrow(InvalidEventPayloadError);
     expect(act).toThrow(/\/entry\/is_charge must be boolean/);
     expect(act).not.toThrow(/secret-value/);
@@ -130,7 +138,10 @@ describe('emit throws on a payload that fails its schema, naming fields but neve
 
   it('rejects values the compiler cannot see, such as a fractional integer', () => {
     expect(() =>
-      emit('billing.ledger.entry_posted', 'v2', { ledger: { account: { number: 'A' }, number: 'L' }, entry: { ...entry, id: 1.5 } }),
+      emit('billing.ledger.entry_posted', 'v2', {
+        ledger: { account: { number: 'A' }, number: 'L' },
+        entry: { ...entry, id: 1.5 },
+      }),
     ).toThrow(/\/entry\/id must be integer/);
   });
 });

@@ -73,9 +73,15 @@ describe('A subscriber matches every payload version of a type by detail.event_t
   });
 
   it('does not confuse a type with another type that starts with it', () => {
-    const changed = envelopeOf(detailOf('aus.industry.electricity.register.network_tariff_code.changed', 'v1'));
-    const changedV2 = envelopeOf(detailOf('aus.industry.electricity.register.network_tariff_code.changed.v2', 'v1'));
-    const pattern = eventPatterns.allVersions('aus.industry.electricity.register.network_tariff_code.changed');
+    const changed = envelopeOf(
+      detailOf('aus.industry.electricity.register.network_tariff_code.changed', 'v1'),
+    );
+    const changedV2 = envelopeOf(
+      detailOf('aus.industry.electricity.register.network_tariff_code.changed.v2', 'v1'),
+    );
+    const pattern = eventPatterns.allVersions(
+      'aus.industry.electricity.register.network_tariff_code.changed',
+    );
     expect(matchesEventPattern(pattern, changed)).toBe(true);
     expect(matchesEventPattern(pattern, changedV2)).toBe(false);
   });

@@ -1,16 +1,16 @@
 import type { AnyValidateFunction } from 'ajv/dist/core.js';
 import { describe, expect, it } from 'vitest';
+import { validators as generated } from '../../functions/shared/events/generated/catalogue-validators.js';
 import { eventSchemaId, keyOf } from '../../schemas/build/events-catalogue.js';
 import { catalogue } from '../../schemas/catalogue/index.js';
 import type { CatalogueEvent } from '../../schemas/catalogue/types.js';
-import { validators as generated } from '../../functions/shared/events/generated/catalogue-validators.js';
-import { ajvWithEverySchemaFile } from './support/schema-files.js';
 import {
   samplePayload,
   withEachWrongType,
   withoutEachRequired,
   withUndocumentedProperty,
 } from './support/samples.js';
+import { ajvWithEverySchemaFile } from './support/schema-files.js';
 
 /**
  * Every event, checked twice: against its JSON Schema file (compiled here by ajv with every file
@@ -61,14 +61,21 @@ describe.each([
     expect(accepted.map((mutation) => mutation.path)).toEqual([]);
   });
 
-  it.each(events)('%s: an undocumented property fails (unless the catalogue is cut off there)', (_key, event) => {
-    // Prepare
-    const validate = validatorOf(event);
-    // Act
-    const accepted = withUndocumentedProperty(event.fields).filter((mutation) => validate(mutation.payload));
-    // Assess
-    expect(accepted.map((mutation) => mutation.path)).toEqual(event.truncated ? ['undocumented_field'] : []);
-  });
+  it.each(events)(
+    '%s: an undocumented property fails (unless the catalogue is cut off there)',
+    (_key, event) => {
+      // Prepare
+      const validate = validatorOf(event);
+      // Act
+      const accepted = withUndocumentedProperty(event.fields).filter((mutation) =>
+        validate(mutation.payload),
+      );
+      // Assess
+      expect(accepted.map((mutation) => mutation.path)).toEqual(
+        event.truncated ? ['undocumented_field'] : [],
+      );
+    },
+  );
 
   it.each(events)('%s: a payload that is not an object fails', (_key, event) => {
     expect(validatorOf(event)(['not', 'an', 'object'])).toBe(false);

@@ -7,7 +7,9 @@ import { projectRoot } from '../../schemas/generate.js';
 
 type Schema = { properties: Record<string, { type?: string; $ref?: string }>; required?: string[] };
 const schemaOf = (type: string, version: string): Schema =>
-  JSON.parse(readFileSync(path.join(projectRoot, `schemas/events/${type}/${version}.json`), 'utf8')) as Schema;
+  JSON.parse(
+    readFileSync(path.join(projectRoot, `schemas/events/${type}/${version}.json`), 'utf8'),
+  ) as Schema;
 const fieldsOf = (type: string, version: string) => Object.keys(schemaOf(type, version).properties);
 const requiredOf = (type: string, version: string) => schemaOf(type, version).required ?? [];
 
@@ -44,7 +46,9 @@ describe('"vN fields plus …" is the earlier version plus the listed fields', (
       'leave_supplier_process_number',
     ]);
     expect(requiredOf('lifecycle.leave-supplier.requested', 'v3')).toContain('leave_supplier_process_number');
-    expect(fieldsOf('lifecycle.leave-supplier.requested', 'v2')).not.toContain('leave_supplier_process_number');
+    expect(fieldsOf('lifecycle.leave-supplier.requested', 'v2')).not.toContain(
+      'leave_supplier_process_number',
+    );
   });
 
   it('lifecycle.leave-supplier.updated v3 = v2 + leave_supplier_process_number', () => {
@@ -91,7 +95,11 @@ describe('ink conversation events are the base fields plus the listed ones', () 
   it('await_customer_reply and opened are exactly the base fields; snoozed and open_status_changed add two', () => {
     expect(fieldsOf('ink.conversation.await_customer_reply', 'v1')).toEqual(INK_BASE);
     expect(fieldsOf('ink.conversation.opened', 'v1')).toEqual(INK_BASE);
-    expect(fieldsOf('ink.conversation.snoozed', 'v1')).toEqual([...INK_BASE, 'snoozed_to', 'ink_note_relay_id']);
+    expect(fieldsOf('ink.conversation.snoozed', 'v1')).toEqual([
+      ...INK_BASE,
+      'snoozed_to',
+      'ink_note_relay_id',
+    ]);
     expect(fieldsOf('ink.conversation.open_status_changed', 'v1')).toEqual([
       ...INK_BASE,
       'new_status',
@@ -117,7 +125,13 @@ describe('"same fields as …" copies the named event', () => {
       required: requiredOf('account_user.created', 'v1'),
     });
     expect(fieldsOf('account_user.updated', 'v1')).toEqual([...created, 'changes', 'is_override']);
-    expect(requiredOf('account_user.updated', 'v1')).toEqual(['user_id', 'user_email', 'user_number', 'linked_accounts', 'changes']);
+    expect(requiredOf('account_user.updated', 'v1')).toEqual([
+      'user_id',
+      'user_email',
+      'user_number',
+      'linked_accounts',
+      'changes',
+    ]);
   });
 
   it('billing.rebate.created/updated/declined = billing.rebate.accepted + their field', () => {
@@ -187,16 +201,39 @@ describe('"same fields as …" copies the named event', () => {
 
 describe('Shared field lists apply to every event they name', () => {
   it('the seven change_metering_coordinator events share five fields', () => {
-    const names = ['cancelled', 'completed', 'objection_raised', 'pending', 'pending_validation', 'rejected', 'requested'];
+    const names = [
+      'cancelled',
+      'completed',
+      'objection_raised',
+      'pending',
+      'pending_validation',
+      'rejected',
+      'requested',
+    ];
     for (const name of names) {
       const type = `industry.aus.electricity.change_metering_coordinator.${name}`;
-      expect(fieldsOf(type, 'v1')).toEqual(['change_reason_code', 'change_request_id', 'context', 'details', 'nmi']);
+      expect(fieldsOf(type, 'v1')).toEqual([
+        'change_reason_code',
+        'change_request_id',
+        'context',
+        'details',
+        'nmi',
+      ]);
       expect(requiredOf(type, 'v1')).toEqual(['change_reason_code', 'change_request_id', 'nmi']);
     }
   });
 
   it('the eight meter_exchange_service_order events share nine fields', () => {
-    const names = ['accepted', 'cancelled', 'completed', 'disputed', 'not_completed', 'partially_completed', 'rejected', 'requested'];
+    const names = [
+      'accepted',
+      'cancelled',
+      'completed',
+      'disputed',
+      'not_completed',
+      'partially_completed',
+      'rejected',
+      'requested',
+    ];
     for (const name of names) {
       const type = `industry.aus.electricity.meter_exchange_service_order.${name}`;
       expect(fieldsOf(type, 'v1')).toEqual([

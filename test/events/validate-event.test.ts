@@ -26,27 +26,45 @@ describe('validateEvent checks the envelope and the payload against the whole ca
     const result = validateEvent(structuredClone(detail));
     // Assess
     expect(result.valid).toBe(true);
-    if (result.valid && result.detail.event_type === 'billing.ledger.entry_posted' && result.detail.version === 'v2') {
+    if (
+      result.valid &&
+      result.detail.event_type === 'billing.ledger.entry_posted' &&
+      result.detail.version === 'v2'
+    ) {
       expect(result.detail.payload.entry.is_charge).toBe(true);
     }
   });
 
   it('accepts events of the catalogue that this service does not emit', () => {
     expect(
-      validateEvent({ ...detail, event_type: 'lifecycle.support-site.sale', version: '1.0.0', payload: { support_user_id: 'u', supply_start_date: 'd', trigger_action: 't' } }),
+      validateEvent({
+        ...detail,
+        event_type: 'lifecycle.support-site.sale',
+        version: '1.0.0',
+        payload: { support_user_id: 'u', supply_start_date: 'd', trigger_action: 't' },
+      }),
     ).toEqual({ valid: true, detail: expect.anything() });
   });
 
-  it.each(['event_type', 'version', 'event_id', 'occurred_at', 'payload'])('rejects a detail without %s', (field) => {
-    // Prepare
-    const broken: Record<string, unknown> = structuredClone(detail);
-    delete broken[field];
-    // Act / Assess
-    expect(validateEvent(broken)).toEqual({ valid: false, errors: [{ path: field, message: expect.any(String) }] });
-  });
+  it.each(['event_type', 'version', 'event_id', 'occurred_at', 'payload'])(
+    'rejects a detail without %s',
+    (field) => {
+      // Prepare
+      const broken: Record<string, unknown> = structuredClone(detail);
+      delete broken[field];
+      // Act / Assess
+      expect(validateEvent(broken)).toEqual({
+        valid: false,
+        errors: [{ path: field, message: expect.any(String) }],
+      });
+    },
+  );
 
   it('rejects an undocumented envelope field and a non-timestamp occurred_at', () => {
-    expect(validateEvent({ ...detail, extra: 1 })).toMatchObject({ valid: false, errors: [{ path: 'extra' }] });
+    expect(validateEvent({ ...detail, extra: 1 })).toMatchObject({
+      valid: false,
+      errors: [{ path: 'extra' }],
+    });
     expect(validateEvent({ ...detail, occurred_at: 'yesterday' })).toMatchObject({
       valid: false,
       errors: [{ path: 'occurred_at' }],

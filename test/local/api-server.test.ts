@@ -1,4 +1,8 @@
-import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayTokenAuthorizerEvent,
+} from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, startApiServer } from '../../infra/local/api-server.js';
 import { api } from '../support/http.js';
@@ -153,7 +157,9 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
     expect(seen.authorizations.at(-1)).toMatchObject({
       type: 'TOKEN',
       authorizationToken: 'Token good',
-      methodArn: expect.stringMatching(/^arn:aws:execute-api:eu-west-2:\d+:local\/local\/GET\/v1\/data-import\//),
+      methodArn: expect.stringMatching(
+        /^arn:aws:execute-api:eu-west-2:\d+:local\/local\/GET\/v1\/data-import\//,
+      ),
     });
   });
 
@@ -211,5 +217,16 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
     // Assess
     expect(response.status).toBe(204);
     expect(seen.authorizations.length).toBe(before);
+  });
+});
+
+describe('Paths are matched as sent', () => {
+  it('gives 404 for a doubled slash instead of reading it as a host', async () => {
+    // Act
+    const { status, json } = await api('GET', '/v1//data-import/account-transfer-status/ACME/1/');
+
+    // Assess
+    expect(status).toBe(404);
+    expect(json.code).toBe('not_found');
   });
 });

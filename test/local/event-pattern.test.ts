@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EventPatternError, matchesEventPattern, validateEventPattern } from '../../infra/local/event-pattern.js';
+import {
+  EventPatternError,
+  matchesEventPattern,
+  validateEventPattern,
+} from '../../infra/local/event-pattern.js';
 
 const event = {
   version: '0',
@@ -75,10 +79,12 @@ describe('prefix and suffix: string fields that start or end with the text', () 
     expect(matches({ 'detail-type': [{ prefix: 'billing.' }] })).toBe(false);
     expect(matches({ 'detail-type': [{ suffix: '@v1' }] })).toBe(true);
     expect(matches({ detail: { payload: { file: [{ suffix: '.pdf' }] } } })).toBe(false);
-    expect(matches({ detail: { payload: { file: [{ suffix: { 'equals-ignore-case': '.pdf' } }] } } })).toBe(true);
-    expect(matches({ detail: { payload: { file: [{ prefix: { 'equals-ignore-case': 'STATEMENTS/' } }] } } })).toBe(
+    expect(matches({ detail: { payload: { file: [{ suffix: { 'equals-ignore-case': '.pdf' } }] } } })).toBe(
       true,
     );
+    expect(
+      matches({ detail: { payload: { file: [{ prefix: { 'equals-ignore-case': 'STATEMENTS/' } }] } } }),
+    ).toBe(true);
   });
 
   it('never matches a number with prefix', () => {
@@ -105,7 +111,9 @@ describe('anything-but: the field exists and is none of the excluded values', ()
   it('does not match a missing field, and on arrays matches when any element is outside the list', () => {
     expect(matches({ detail: { absent: [{ 'anything-but': 'x' }] } })).toBe(false);
     expect(matches({ detail: { payload: { tags: [{ 'anything-but': 'gold' }] } } })).toBe(true);
-    expect(matches({ detail: { payload: { tags: [{ 'anything-but': ['gold', 'Priority'] }] } } })).toBe(false);
+    expect(matches({ detail: { payload: { tags: [{ 'anything-but': ['gold', 'Priority'] }] } } })).toBe(
+      false,
+    );
   });
 });
 
@@ -172,7 +180,9 @@ describe('Invalid patterns are rejected', () => {
     expect(() => matchesEventPattern([], event)).toThrow(EventPatternError);
     expect(() => matches({ source: 'data-import' })).toThrow(EventPatternError);
     expect(() => matches({ source: [{ regex: '.*' }] })).toThrow(EventPatternError);
-    expect(() => matches({ detail: { payload: { balance: [{ numeric: ['>'] }] } } })).toThrow(EventPatternError);
+    expect(() => matches({ detail: { payload: { balance: [{ numeric: ['>'] }] } } })).toThrow(
+      EventPatternError,
+    );
   });
 });
 

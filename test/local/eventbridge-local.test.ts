@@ -30,9 +30,12 @@ describe('PutEvents through the real SDK client is accepted and archived once as
     // Assess
     expect(result.FailedEntryCount).toBe(0);
     expect(result.Entries).toHaveLength(2);
-    const events = await waitForEvents((e) => (e.detail as unknown as { marker?: string }).marker === marker, {
-      count: 2,
-    });
+    const events = await waitForEvents(
+      (e) => (e.detail as unknown as { marker?: string }).marker === marker,
+      {
+        count: 2,
+      },
+    );
     expect(events.map((e) => e.id)).toEqual(result.Entries?.map((e) => e.EventId));
     expect(events[0]).toEqual({
       version: '0',
@@ -162,7 +165,9 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
     // Prepare
     writeFileSync(
       file('bad-rules.json'),
-      JSON.stringify({ rules: [{ name: 'bad', event_pattern: { source: [{ regex: 'x' }] }, target: 'x.jsonl' }] }),
+      JSON.stringify({
+        rules: [{ name: 'bad', event_pattern: { source: [{ regex: 'x' }] }, target: 'x.jsonl' }],
+      }),
     );
 
     // Act

@@ -48,25 +48,31 @@ function untilReady(child: ChildProcess): Promise<string[]> {
 
 describe('npm start prints the NAME=value lines and ready, and SIGTERM stops everything', () => {
   const directory = mkdtempSync(join(tmpdir(), 'local-start-'));
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    // Never leave the child running when an assertion failed half-way.
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    rmSync(directory, { recursive: true, force: true });
+  });
 
   it('prints every variable alone on its line, serves the API, and exits 0 leaving no port open', async () => {
     // Prepare
     const eventsFile = join(directory, 'events.jsonl');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--port', '0', '--quiet'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--port', '0', '--quiet'], {
       env: { ...process.env, DATA_IMPORT_EVENTS_FILE: eventsFile, PORT: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const started = child;
+    const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
 
     // Act
-    const lines = await untilReady(child);
+    const lines = await untilReady(started);
 
     // Assess: the lines
     const values = Object.fromEntries(
       lines.filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line)).map((line) => line.split(/=(.*)/s).slice(0, 2)),
     );
-    expect(Object.keys(values), lines.join("\n")).toEqual(PRINTED);
+    expect(Object.keys(values), lines.join('\n')).toEqual(PRINTED);
     expect(lines.at(-2)).toBe('ready');
     expect(values.DATA_IMPORT_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(values.AWS_REGION).toBe('eu-west-2');
@@ -76,7 +82,7 @@ describe('npm start prints the NAME=value lines and ready, and SIGTERM stops eve
     expect(await portIsOpen(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toBe(true);
 
     // Act: stop it
-    child.kill('SIGTERM');
+    started.kill('SIGTERM');
 
     // Assess: clean exit, nothing left listening
     expect(await exited).toBe(0);

@@ -24,7 +24,7 @@ describe('The local table is created from the same definition as the stack', () 
       nonKey: [...(index.Projection?.NonKeyAttributes ?? [])].sort(),
     }));
     const expected = tableDefinition.globalSecondaryIndexes.map((index) => {
-      const nonKey = 'nonKeyAttributes' in index ? [...index.nonKeyAttributes].sort() : [];
+      const nonKey = 'nonKeyAttributes' in index ? [...(index.nonKeyAttributes ?? [])].sort() : [];
       return {
         name: index.indexName,
         keys: [`${index.partitionKey}:HASH`, `${index.sortKey}:RANGE`],

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { EventEnvelope } from '../../infra/local/eventbridge-local.js';
 import type { EventDetail } from '../../functions/shared/events/outbox.js';
+import type { EventEnvelope } from '../../infra/local/eventbridge-local.js';
 
 /**
  * Reads what the local EventBridge endpoint archived in DATA_IMPORT_EVENTS_FILE: one full
  * envelope per accepted PutEvents entry. Tests share one file, so filter by something
  * unique to the test (an external account number, an event id).
  */
+// biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
 export type ArchivedEvent<P = any> = Omit<EventEnvelope, 'detail'> & { detail: EventDetail<P> };
 
 export function eventsFilePath(): string {
@@ -15,6 +16,7 @@ export function eventsFilePath(): string {
   return file;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
 export function readEvents<P = any>(file = eventsFilePath()): ArchivedEvent<P>[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
@@ -37,6 +39,7 @@ export interface WaitOptions {
  * Polls the events file until at least `count` events match `predicate`; returns the
  * matching events (all of them, so a test can assert there are not more than expected).
  */
+// biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
 export async function waitForEvents<P = any>(
   predicate: (event: ArchivedEvent<P>) => boolean,
   options: WaitOptions = {},
@@ -47,7 +50,9 @@ export async function waitForEvents<P = any>(
     const matching = readEvents<P>(options.file).filter(predicate);
     if (matching.length >= count) return matching;
     if (Date.now() >= deadline) {
-      throw new Error(`expected ${count} matching event(s) in ${options.file ?? eventsFilePath()}, found ${matching.length}`);
+      throw new Error(
+        `expected ${count} matching event(s) in ${options.file ?? eventsFilePath()}, found ${matching.length}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
   }

@@ -17,6 +17,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     eventsFile,
     log: (line) => {
       lines.push(line);
+      if (lines.length > 200) lines.shift();
       if (process.env.DATA_IMPORT_TEST_LOG) process.stderr.write(`[local runtime] ${line}\n`);
     },
   }).catch((error: unknown) => {

@@ -14,6 +14,7 @@ export interface ApiOptions {
   query?: Record<string, string | number | boolean | undefined>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
 export interface ApiResult<T = any> {
   status: number;
   headers: Headers;
@@ -32,7 +33,12 @@ export function apiUrl(path: string, query?: ApiOptions['query']): string {
   return url.toString();
 }
 
-export async function api<T = any>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
+// biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   let body: string | Buffer | undefined;
   if (options.rawBody !== undefined) {
@@ -46,6 +52,7 @@ export async function api<T = any>(method: string, path: string, options: ApiOpt
   Object.assign(headers, options.headers);
   const response = await fetch(apiUrl(path, options.query), { method, headers, body });
   const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
   let json: any;
   try {
     json = text === '' ? undefined : JSON.parse(text);

@@ -1,8 +1,8 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { RetryableError } from '../errors.js';
-import { backoff } from './transact-write.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import type { TableKey } from './keys.js';
+import { backoff } from './transact-write.js';
 
 const MAX_ROUNDS = 8;
 
@@ -21,10 +21,12 @@ export async function batchGetItems(
   const distinct = [...new Map(keys.map((key) => [keyString(key), key])).values()];
   const names = projection ? Object.fromEntries(projection.map((name, i) => [`#p${i}`, name])) : undefined;
   for (let start = 0; start < distinct.length; start += LIMITS.batchGetItem) {
-    let pending: Record<string, unknown>[] = distinct.slice(start, start + LIMITS.batchGetItem).map((key) => ({
-      pk: key.pk,
-      sk: key.sk,
-    }));
+    let pending: Record<string, unknown>[] = distinct
+      .slice(start, start + LIMITS.batchGetItem)
+      .map((key) => ({
+        pk: key.pk,
+        sk: key.sk,
+      }));
     for (let round = 0; pending.length > 0; round++) {
       if (round >= MAX_ROUNDS) throw new RetryableError();
       if (round > 0) await backoff(round);

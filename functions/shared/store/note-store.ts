@@ -20,7 +20,11 @@ import { backoff, isConflictOnly, type TransactItem, transactWrite } from './tra
 const MAX_ATTEMPTS = 8;
 
 /** The stored form of a note (also used for the note a forced transaction request pins). */
-export function noteItem(account: ImportedAccount, note: NoteToStore, recordedAt: string): Record<string, unknown> {
+export function noteItem(
+  account: ImportedAccount,
+  note: NoteToStore,
+  recordedAt: string,
+): Record<string, unknown> {
   return {
     ...keys.note(account.service_account_number, note.content_hash, note.created_at),
     entity: 'Note',
@@ -36,7 +40,11 @@ export function noteItem(account: ImportedAccount, note: NoteToStore, recordedAt
   };
 }
 
-function markerItem(account: ImportedAccount, note: NoteToStore, recordedAt: string): Record<string, unknown> {
+function markerItem(
+  account: ImportedAccount,
+  note: NoteToStore,
+  recordedAt: string,
+): Record<string, unknown> {
   return {
     ...keys.noteContent(account.service_account_number, note.content_hash),
     entity: 'NoteContent',
@@ -122,7 +130,8 @@ async function writeChunk(
     if (result.ok) return notes;
     const existing = new Set<number>();
     result.reasons.forEach((reason, position) => {
-      if (reason.code === 'ConditionalCheckFailed') for (const index of owners[position] ?? []) existing.add(index);
+      if (reason.code === 'ConditionalCheckFailed')
+        for (const index of owners[position] ?? []) existing.add(index);
     });
     if (existing.size > 0) {
       notes = notes.filter((note) => !existing.has(note.index));

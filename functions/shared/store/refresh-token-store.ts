@@ -73,10 +73,12 @@ export async function rotateRefreshToken(
     );
     return true;
   } catch (error) {
+    // Gone already, or losing a race with a concurrent use of the same token (which wins).
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    const usedToken = reasons?.[0]?.Code;
     if (
       (error as Error).name === 'TransactionCanceledException' &&
-      reasons?.[0]?.Code === 'ConditionalCheckFailed'
+      (usedToken === 'ConditionalCheckFailed' || usedToken === 'TransactionConflict')
     ) {
       return false;
     }

@@ -8,6 +8,7 @@ import { batchGetItems, itemKey } from './batch-get.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
 import { noteItem } from './note-store.js';
+import { writeEventsAlone } from './outbox-write.js';
 import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
 
 /**
@@ -94,7 +95,8 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
   const { account, transactions } = input;
   const san = account.service_account_number;
   const accountKey = keys.account(san);
-  const transactionKey = (transaction: TransactionToStore) => keys.transaction(san, transaction.transaction_id);
+  const transactionKey = (transaction: TransactionToStore) =>
+    keys.transaction(san, transaction.transaction_id);
 
   const candidates = input.checkPreviouslyAdded ? transactions.map(transactionKey) : [];
   const calls = Math.max(1, Math.ceil(candidates.length / LIMITS.batchGetItem));
@@ -113,7 +115,8 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
   let notePending = input.forcedNote(movedOf()) !== undefined;
   const capacity = LIMITS.transactWriteItems - 2 - (notePending ? 1 : 0);
   const chunks: TransactionToStore[][] = [];
-  for (let start = 0; start < fresh.length; start += capacity) chunks.push(fresh.slice(start, start + capacity));
+  for (let start = 0; start < fresh.length; start += capacity)
+    chunks.push(fresh.slice(start, start + capacity));
 
   let completedWritten = false;
   for (const [chunkIndex, chunk] of chunks.entries()) {
@@ -145,7 +148,9 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
       }
       const reasons = result.reasons;
       const existing = new Set(
-        pending.filter((_t, position) => reasons[position]?.code === 'ConditionalCheckFailed').map((t) => t.index),
+        pending
+          .filter((_t, position) => reasons[position]?.code === 'ConditionalCheckFailed')
+          .map((t) => t.index),
       );
       const counterReason = reasons[entries.length];
       if (existing.size > 0 || counterReason?.code === 'ConditionalCheckFailed') {
@@ -165,14 +170,4 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
     await writeEventsAlone(input.eventsFor([], true));
   }
   return added;
-}
-
-/** Events with no state change of their own (a request whose last chunk turned out to exist). */
-export async function writeEventsAlone(events: readonly EventDetail[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const result = await transactWrite([outboxPut(TABLE_NAME, events)]);
-    if (result.ok) return;
-    if (attempt >= MAX_ATTEMPTS || !isConflictOnly(result.reasons)) throw new RetryableError();
-    await backoff(attempt);
-  }
 }

@@ -7,7 +7,11 @@ export function externalNumber(prefix = 'EXT'): string {
 }
 
 /** A complete, valid account payload (every documented field), for `supplier`. */
-export function accountPayload(overrides: Record<string, unknown> = {}, supplier = 'ACME'): Record<string, any> {
+export function accountPayload(
+  overrides: Record<string, unknown> = {},
+  supplier = 'ACME',
+  // biome-ignore lint/suspicious/noExplicitAny: tests break payloads in every way, including types
+): Record<string, any> {
   return {
     import_supplier: supplier,
     external_account_number: externalNumber(),
@@ -56,8 +60,10 @@ export const paths = {
   status: (supplier: string, external: string) =>
     `/v1/data-import/account-transfer-status/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}/`,
   all: (supplier: string) => `/v1/data-import/all-account-import-processes/${encodeURIComponent(supplier)}/`,
-  pending: (supplier: string) => `/v1/data-import/pending-account-import-processes/${encodeURIComponent(supplier)}/`,
-  imported: (supplier: string) => `/v1/data-import/imported-account-import-processes/${encodeURIComponent(supplier)}/`,
+  pending: (supplier: string) =>
+    `/v1/data-import/pending-account-import-processes/${encodeURIComponent(supplier)}/`,
+  imported: (supplier: string) =>
+    `/v1/data-import/imported-account-import-processes/${encodeURIComponent(supplier)}/`,
 };
 
 /** Stages a payload over HTTP and returns the response. */
@@ -68,6 +74,10 @@ export function stage(token: string, payload: Record<string, unknown>) {
 export function processAccount(token: string, supplier: string, external: string, dryRun?: boolean) {
   return api('POST', paths.process, {
     token,
-    body: { import_supplier: supplier, external_account_number: external, ...(dryRun === undefined ? {} : { dry_run: dryRun }) },
+    body: {
+      import_supplier: supplier,
+      external_account_number: external,
+      ...(dryRun === undefined ? {} : { dry_run: dryRun }),
+    },
   });
 }

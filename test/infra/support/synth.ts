@@ -24,11 +24,18 @@ export interface Synthesized {
 
 const cache = new Map<string, Synthesized>();
 
-/** The app of environment `env` as `infra/app.ts` builds it (both stacks, cdk-nag applied), synthesized once. */
+/**
+ * The app of environment `env` as `infra/app.ts` builds it (both stacks, cdk-nag applied),
+ * synthesized once per test file. CloudFormation's schema validation (seconds per synth) is
+ * left to ./nag.test.ts, which synthesizes with it once.
+ */
 export function synth(env: string): Synthesized {
   const cached = cache.get(env);
   if (cached) return cached;
-  const app = new App({ context: { ...cdkJsonContext, ...SKIP_BUNDLING, env } });
+  const app = new App({
+    context: { ...cdkJsonContext, ...SKIP_BUNDLING, env },
+    builtinCloudFormationValidation: false,
+  });
   const { service } = addServiceStacks(app, environmentConfig(env));
   const synthesized = { app, stack: service, template: Template.fromStack(service) };
   cache.set(env, synthesized);
@@ -37,7 +44,9 @@ export function synth(env: string): Synthesized {
 
 /** The logical id of an L1 element, or of an L2 construct's default child. */
 export function logicalIdOf(construct: IConstruct): string {
-  const element = (CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild) as CfnElement;
+  const element = (
+    CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild
+  ) as CfnElement;
   return Stack.of(element).getLogicalId(element);
 }
 

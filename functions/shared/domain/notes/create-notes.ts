@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { NotePayload } from '../../../../schemas/api/notes-create.schema.js';
 import { resolveDocuments } from '../../documents/document-check.js';
 import { documentUri } from '../../documents/document-path.js';
 import { DOCUMENTS_BUCKET } from '../../documents/s3.js';
 import { ValidationError } from '../../errors.js';
-import type { NotePayload } from '../../../../schemas/api/notes-create.schema.js';
 import { storeNewNotes } from '../../store/note-store.js';
+import { isoDateTime } from '../account/dates.js';
 import type { ImportedAccount } from '../import-process.js';
 import { postImportCompleted } from '../post-import/post-import-events.js';
 import type { ImportSupplier } from '../supplier.js';
@@ -30,7 +31,7 @@ export async function createNotes(
   notes: readonly NotePayload[],
   now = new Date(),
 ): Promise<NoteResult[]> {
-  const nowIso = normaliseDateTime(now.toISOString());
+  const nowIso = isoDateTime(now);
   const createdAts = notes.map((note) => (note.created_at ? normaliseDateTime(note.created_at) : nowIso));
   const ruleErrors = notes.flatMap((note, index) => noteRuleErrors(note, index, createdAts[index]!));
   if (ruleErrors.length > 0) throw new ValidationError(ruleErrors);

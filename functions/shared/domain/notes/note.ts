@@ -87,7 +87,8 @@ export function noteRuleErrors(note: NoteFields, index: number, createdAt: strin
 export function repeatsEarlierNote(note: NoteToStore, earlier: readonly NoteToStore[]): boolean {
   return earlier.some(
     (other) =>
-      other.content_hash === note.content_hash && (!note.created_at_given || other.created_at === note.created_at),
+      other.content_hash === note.content_hash &&
+      (!note.created_at_given || other.created_at === note.created_at),
   );
 }
 
@@ -95,7 +96,9 @@ export function noteResult(note: NoteToStore, status: NoteStatus): NoteResult {
   return {
     created_at: note.created_at,
     ...(note.body !== undefined ? { body: note.body } : {}),
-    ...(note.documents ? { document_paths: note.documents.map(({ document_path }) => ({ document_path })) } : {}),
+    ...(note.documents
+      ? { document_paths: note.documents.map(({ document_path }) => ({ document_path })) }
+      : {}),
     status,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { contentHash, type NoteToStore, normaliseDateTime } from '../notes/note.js';
+import { isoDateTime } from '../account/dates.js';
+import { contentHash, type NoteToStore } from '../notes/note.js';
 import type { TransactionToStore } from './transaction.js';
 
 const MAX_BODY = 10_000;
@@ -8,9 +9,14 @@ const MAX_BODY = 10_000;
  * The one pinned note a request leaves when it moved transactions into the open statement
  * period (design.md §3.6): it names each moved transaction with its original date.
  */
-export function forcingNote(moved: readonly TransactionToStore[], periodStart: string, now: Date): NoteToStore {
+export function forcingNote(
+  moved: readonly TransactionToStore[],
+  periodStart: string,
+  now: Date,
+): NoteToStore {
   const lines = moved.map(
-    (transaction) => `- ${transaction.transaction_id} (originally dated ${transaction.original_transaction_date})`,
+    (transaction) =>
+      `- ${transaction.transaction_id} (originally dated ${transaction.original_transaction_date})`,
   );
   const heading =
     `${moved.length} imported transaction(s) dated before the open statement period were moved to ` +
@@ -28,7 +34,7 @@ export function forcingNote(moved: readonly TransactionToStore[], periodStart: s
     index: -1,
     note_id: randomUUID(),
     content_hash: contentHash(body, []),
-    created_at: normaliseDateTime(now.toISOString()),
+    created_at: isoDateTime(now),
     created_at_given: true,
     body,
     is_pinned: true,

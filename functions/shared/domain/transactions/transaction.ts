@@ -53,7 +53,10 @@ export function transactionData(transaction: TransactionToStore, full = false): 
   return data;
 }
 
-export function transactionResult(transaction: TransactionToStore, status: TransactionStatus): TransactionResult {
+export function transactionResult(
+  transaction: TransactionToStore,
+  status: TransactionStatus,
+): TransactionResult {
   const data = transactionData(transaction);
   if (status === 'TRANSACTION_ADDED_TO_ACCOUNT') data.status = 'TRANSACTION_IMPORT_SUCCESS';
   return { status, transaction_data: data };

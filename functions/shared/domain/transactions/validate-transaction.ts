@@ -2,7 +2,7 @@ import { TransactionImportError } from '../../errors.js';
 import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
 import { isAfterToday } from '../account/dates.js';
-import { type ChoiceField, allowedChoices, isAllowedChoice } from '../post-import/choices.js';
+import { allowedChoices, type ChoiceField, isAllowedChoice } from '../post-import/choices.js';
 import { toMinorUnits } from './amount.js';
 import type { TransactionPayload, TransactionToStore } from './transaction.js';
 import { transactionData } from './transaction.js';
@@ -35,7 +35,11 @@ export function forcedDescription(originalDate: string, periodStart: string): st
  * and returns it as it would be stored. Throws TransactionImportError (the spec's 400 body)
  * for the first problem; `transaction_data` echoes the transaction as far as it is valid.
  */
-export function validateTransaction(raw: unknown, index: number, rules: TransactionRules): TransactionToStore {
+export function validateTransaction(
+  raw: unknown,
+  index: number,
+  rules: TransactionRules,
+): TransactionToStore {
   const prefix = `transactions.${index}`;
   if (!validateShape(raw)) {
     const [first] = toFieldErrors(validateShape.errors ?? []);
@@ -53,7 +57,9 @@ export function validateTransaction(raw: unknown, index: number, rules: Transact
   }
   checkChoice('reason', input.reason, `${prefix}.reason`, raw);
   checkChoice('payment_type', input.payment_type, `${prefix}.payment_type`, raw);
-  input.line_items?.forEach((item, i) => checkChoice('rate_band', item.rate_band, `${prefix}.line_items.${i}.rate_band`, raw));
+  input.line_items?.forEach((item, i) => {
+    checkChoice('rate_band', item.rate_band, `${prefix}.line_items.${i}.rate_band`, raw);
+  });
   input.tax_items?.forEach((item, i) => {
     checkChoice('tax_type', item.tax_type, `${prefix}.tax_items.${i}.tax_type`, raw);
     checkChoice('unit_type', item.unit_type, `${prefix}.tax_items.${i}.unit_type`, raw);
@@ -64,7 +70,11 @@ export function validateTransaction(raw: unknown, index: number, rules: Transact
   const { amount: _amount, ...fields } = input;
   const transaction: TransactionToStore = { ...fields, index, amount_minor: amount.minor, type: input.type };
   if (isAfterToday(input.transaction_date, rules.now)) {
-    fail('transaction_in_future', `${prefix}.transaction_date: the date is after today.`, transactionData(transaction, true));
+    fail(
+      'transaction_in_future',
+      `${prefix}.transaction_date: the date is after today.`,
+      transactionData(transaction, true),
+    );
   }
   if (input.transaction_date < rules.openPeriodStart) {
     if (!rules.forceAddToCurrentStatement) {

@@ -1,0 +1,101 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { processAccount } from '../../functions/shared/domain/account/process-account.js';
+import { stageAccount } from '../../functions/shared/domain/account/stage-account.js';
+import { requireImported } from '../../functions/shared/domain/import-process.js';
+import { documentClient, TABLE_NAME } from '../../functions/shared/store/dynamodb.js';
+import { getImportProcess } from '../../functions/shared/store/import-process-store.js';
+import { keys } from '../../functions/shared/store/keys.js';
+import { externalNumber } from './support/accounts.js';
+import { recordDynamoDbCommands } from './support/in-process.js';
+import { stagedAccount } from './support/store.js';
+
+const recorder = recordDynamoDbCommands();
+afterAll(() => recorder.stop());
+
+async function accountPartition(number: string) {
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.account(number).pk },
+    }),
+  );
+  return Items;
+}
+
+describe('Creating an account', () => {
+  it('writes the account, its first open statement period (day after last_billed_to_date) and COMPLETED', async () => {
+    // Prepare
+    const external = externalNumber();
+    await stageAccount(
+      'ACME',
+      stagedAccount('ACME', external, { last_billed_to_date: '2024-02-29' }),
+      new Date(),
+    );
+
+    // Act
+    const created = await processAccount({
+      supplier: 'ACME',
+      externalAccountNumber: external,
+      now: new Date(),
+    });
+
+    // Assess
+    const number = created.service_account_number;
+    const process = await getImportProcess('ACME', external);
+    expect(requireImported(process)).toEqual({
+      import_supplier: 'ACME',
+      external_account_number: external,
+      service_account_number: number,
+      ledger_number: `L-${number.slice(2)}`,
+      open_statement_period_start: '2024-03-01',
+      account_created_at: expect.stringMatching(/Z$/),
+    });
+    const items = await accountPartition(number);
+    expect(items.map((item) => item.sk).sort()).toEqual(['ACCOUNT', 'PERIOD#2024-03-01']);
+    expect(items.find((item) => item.sk === 'ACCOUNT')).toMatchObject({
+      account_number: number,
+      ledger_number: `L-${number.slice(2)}`,
+      next_ledger_entry_id: 1,
+      import_supplier: 'ACME',
+      external_account_number: external,
+    });
+    expect(items.find((item) => item.sk.startsWith('PERIOD#'))).toMatchObject({
+      start_date: '2024-03-01',
+      is_open: true,
+    });
+    const { Item: staged } = await documentClient.send(
+      new GetCommand({ TableName: TABLE_NAME, Key: keys.stagedAccount('ACME', external) }),
+    );
+    expect(staged).toBeUndefined();
+  });
+
+  it('without last_billed_to_date the period starts on the creation date (UTC)', async () => {
+    const external = externalNumber();
+    await stageAccount('ACME', stagedAccount('ACME', external), new Date());
+    const now = new Date();
+    await processAccount({ supplier: 'ACME', externalAccountNumber: external, now });
+    const process = await getImportProcess('ACME', external);
+    expect(process?.open_statement_period_start).toBe(now.toISOString().slice(0, 10));
+  });
+});
+
+describe('DynamoDB request economy', () => {
+  it('a first staging is 1 request, a re-staging 2, a creation 3', async () => {
+    const external = externalNumber();
+    const account = stagedAccount('ACME', external);
+
+    recorder.commands.length = 0;
+    expect(await stageAccount('ACME', account, new Date())).toBe('created');
+    expect(recorder.commands).toEqual(['TransactWriteItemsCommand']);
+
+    recorder.commands.length = 0;
+    expect(await stageAccount('ACME', account, new Date())).toBe('replaced');
+    expect(recorder.commands).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+
+    recorder.commands.length = 0;
+    await processAccount({ supplier: 'ACME', externalAccountNumber: external, now: new Date() });
+    expect(recorder.commands).toEqual(['UpdateItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+  });
+});

@@ -1,0 +1,218 @@
+import { describe, expect, it, vi } from 'vitest';
+import { supplierCommands } from '../../functions/ops/commands/supplier.js';
+import { newAccountNumbers } from '../../functions/shared/domain/account/account-number.js';
+import { COUNTRY_CODES, normaliseCountry } from '../../functions/shared/domain/account/countries.js';
+import { nextDay } from '../../functions/shared/domain/account/dates.js';
+import { checkDecimal } from '../../functions/shared/domain/account/decimal.js';
+import { expiryWindowEnd } from '../../functions/shared/domain/account/expire-import-processes.js';
+import {
+  requireProcessable,
+  stagingTarget,
+} from '../../functions/shared/domain/account/import-process-rules.js';
+import { normalisePhoneNumber } from '../../functions/shared/domain/account/phone.js';
+import { normalisePostcode } from '../../functions/shared/domain/account/postcode.js';
+import { firstStatementPeriodStart } from '../../functions/shared/domain/account/statement-period.js';
+import { accountTransferStatus } from '../../functions/shared/domain/account/transfer-status.js';
+import type { ImportProcess } from '../../functions/shared/domain/import-process.js';
+import { decodeCursor, encodeCursor, parsePageRequest } from '../../functions/shared/http/paging.js';
+import { newSupplierWithKey, seedProcesses } from './support/seed-processes.js';
+
+const process = (fields: Partial<ImportProcess> & { in_progress_since?: string }): ImportProcess => ({
+  import_supplier: 'ACME',
+  external_account_number: 'E',
+  status: 'UNKNOWN',
+  lifecycle: 'STAGED',
+  staged_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+describe('transfer_balance: a decimal with at most 2 places', () => {
+  it.each([
+    ['12', '12.00'],
+    [12.5, '12.50'],
+    ['-0.5', '-0.50'],
+    ['007.10', '7.10'],
+    ['-0', '0.00'],
+    [0, '0.00'],
+  ])('%s is normalised to %s', (value, expected) => {
+    expect(checkDecimal(value)).toEqual({ ok: true, value: expected });
+  });
+  it.each([
+    ['1.234', 'too_many_decimal_places'],
+    [0.001, 'too_many_decimal_places'],
+    ['1e3', 'invalid_decimal'],
+    ['', 'invalid_decimal'],
+    ['12.', 'invalid_decimal'],
+    [Number.NaN, 'invalid_decimal'],
+    [null, 'invalid_type'],
+    [{}, 'invalid_type'],
+  ])('%s is refused with %s', (value, code) => {
+    expect(checkDecimal(value)).toMatchObject({ ok: false, code });
+  });
+});
+
+describe('Postcodes are checked for the country where a rule is known', () => {
+  it.each([
+    ['sw1a1aa', 'GB', 'SW1A 1AA'],
+    ['EC1A 1BB', 'GB', 'EC1A 1BB'],
+    ['m1 1ae', 'GB', 'M1 1AE'],
+    ['GIR0AA', 'GB', 'GIR 0AA'],
+    ['JE2 4WE', 'JE', 'JE2 4WE'],
+    ['d02 x285', 'IE', 'D02 X285'],
+    ['90210-1234', 'US', '90210-1234'],
+    ['1012ab', 'NL', '1012 AB'],
+    ['anything at all', 'JP', 'anything at all'],
+  ])('%s in %s → %s', (postcode, country, expected) => {
+    expect(normalisePostcode(postcode, country)).toBe(expected);
+  });
+  it.each([
+    ['SW1A', 'GB'],
+    ['12345', 'GB'],
+    ['QQ1 1AA', 'GB'],
+    ['1234', 'FR'],
+    ['ABCDE', 'US'],
+  ])('%s is not a valid postcode in %s', (postcode, country) => {
+    expect(normalisePostcode(postcode, country)).toBeUndefined();
+  });
+});
+
+describe('Phone numbers: libphonenumber-js, billing country as the default region', () => {
+  it('normalises to E.164', () => {
+    expect(normalisePhoneNumber('07911 123456', 'GB')).toBe('+447911123456');
+    expect(normalisePhoneNumber('+1 415 555 2671', 'GB')).toBe('+14155552671');
+    expect(normalisePhoneNumber('06 12 34 56 78', 'FR')).toBe('+33612345678');
+  });
+  it('refuses what is not a valid number', () => {
+    expect(normalisePhoneNumber('12345', 'GB')).toBeUndefined();
+    expect(normalisePhoneNumber('06 12 34 56 78', 'GB')).toBeUndefined();
+  });
+});
+
+describe('Countries: ISO 3166-1 alpha-2', () => {
+  it('knows the 249 assigned codes, in any case', () => {
+    expect(COUNTRY_CODES.size).toBe(249);
+    expect(normaliseCountry('gb')).toBe('GB');
+    expect(normaliseCountry('UK')).toBeUndefined();
+  });
+});
+
+describe('Service account numbers', () => {
+  it('are A- + 8 characters 0-9A-F, with the ledger number L- + the same characters', () => {
+    const numbers = newAccountNumbers(() => Buffer.from([0x0a, 0xbc, 0xde, 0xf1]));
+    expect(numbers).toEqual({ serviceAccountNumber: 'A-0ABCDEF1', ledgerNumber: 'L-0ABCDEF1' });
+    expect(newAccountNumbers().serviceAccountNumber).toMatch(/^A-[0-9A-F]{8}$/);
+  });
+});
+
+describe('The first statement period', () => {
+  it('starts the day after last_billed_to_date, or on the creation date', () => {
+    expect(firstStatementPeriodStart('2024-02-28', new Date('2025-01-01T10:00:00Z'))).toBe('2024-02-29');
+    expect(firstStatementPeriodStart('2023-12-31', new Date())).toBe('2024-01-01');
+    expect(firstStatementPeriodStart(undefined, new Date('2025-01-01T23:59:59Z'))).toBe('2025-01-01');
+    expect(nextDay('2023-02-28')).toBe('2023-03-01');
+  });
+});
+
+describe('Expiry window end', () => {
+  it('is the last staging time plus the window', () => {
+    expect(expiryWindowEnd('2024-01-01T12:00:00.123Z', 30)).toBe('2024-01-31T12:00:00Z');
+  });
+});
+
+describe('Status transitions', () => {
+  const staleBefore = new Date('2024-06-01T00:00:00Z');
+  it('staging creates when no live process exists, replaces while UNKNOWN', () => {
+    expect(stagingTarget(undefined)).toBe('create');
+    expect(stagingTarget(process({ lifecycle: 'CANCELLED' }))).toBe('create');
+    expect(stagingTarget(process({}))).toBe('replace');
+  });
+  it('staging an imported or in-progress account is a 409', () => {
+    expect(() => stagingTarget(process({ status: 'COMPLETED', service_account_number: 'A-1' }))).toThrow(
+      expect.objectContaining({
+        code: 'account_import_process_already_imported',
+        extra: { service_account_number: 'A-1' },
+      }),
+    );
+    expect(() => stagingTarget(process({ status: 'IN_PROGRESS' }))).toThrow(
+      expect.objectContaining({ code: 'import_process_in_progress' }),
+    );
+  });
+  it('processing needs a live UNKNOWN process, or a stale IN_PROGRESS one', () => {
+    expect(() => requireProcessable(undefined, staleBefore)).toThrow(
+      expect.objectContaining({ code: 'import_process_does_not_exist' }),
+    );
+    expect(() => requireProcessable(process({ lifecycle: 'CANCELLED' }), staleBefore)).toThrow(
+      expect.objectContaining({ statusCode: 404 }),
+    );
+    expect(requireProcessable(process({}), staleBefore)).toBeDefined();
+    expect(
+      requireProcessable(
+        process({ status: 'IN_PROGRESS', in_progress_since: '2024-05-01T00:00:00Z' }),
+        staleBefore,
+      ),
+    ).toBeDefined();
+    expect(() =>
+      requireProcessable(
+        process({ status: 'IN_PROGRESS', in_progress_since: '2024-06-01T00:00:01Z' }),
+        staleBefore,
+      ),
+    ).toThrow(expect.objectContaining({ code: 'import_process_in_progress' }));
+  });
+  it('endpoint 5 shows "" until COMPLETED and treats a cancelled process as none', () => {
+    expect(accountTransferStatus(process({ status: 'IN_PROGRESS' }))).toEqual({
+      status: 'IN_PROGRESS',
+      service_account_number: '',
+    });
+    expect(
+      accountTransferStatus(process({ status: 'COMPLETED', service_account_number: 'A-00000001' })),
+    ).toEqual({
+      status: 'COMPLETED',
+      service_account_number: 'A-00000001',
+    });
+    expect(() => accountTransferStatus(process({ lifecycle: 'CANCELLED' }))).toThrow(
+      expect.objectContaining({ statusCode: 404 }),
+    );
+  });
+});
+
+describe('Cursors are opaque and bound to their list and supplier', () => {
+  const scope = { list: 'ALL', supplier: 'ACME' };
+  it('round-trips', () => {
+    expect(decodeCursor(encodeCursor({ ...scope, after: 'E-\u{1f600}' }), scope)).toBe('E-\u{1f600}');
+  });
+  it('refuses tampered, foreign and made-up cursors', () => {
+    const cursor = encodeCursor({ ...scope, after: 'E-1' });
+    const forged = `c1.${Buffer.from(JSON.stringify(['ALL', 'ACME', 'E-9'])).toString('base64url')}.xxxxxxxxxxxxxxxx`;
+    for (const bad of [forged, `${cursor}.x`, 'c1..', '', cursor.toUpperCase()]) {
+      expect(() => decodeCursor(bad, scope)).toThrow(expect.objectContaining({ statusCode: 400 }));
+    }
+    expect(() => decodeCursor(cursor, { list: 'ALL', supplier: 'GLOBEX' })).toThrow(
+      expect.objectContaining({ statusCode: 400 }),
+    );
+  });
+  it('page_size defaults to 5000 and accepts 1–10000', () => {
+    expect(parsePageRequest({}, scope)).toEqual({ pageSize: 5000 });
+    expect(parsePageRequest({ page_size: '1' }, scope)).toEqual({ pageSize: 1 });
+    expect(parsePageRequest({ page_size: '10000' }, scope)).toEqual({ pageSize: 10000 });
+  });
+});
+
+describe('Operator CLI: supplier list shows pending and imported counts', () => {
+  it("counts each supplier's pending and imported processes", async () => {
+    // Prepare: 5 processes, every third imported → 2 imported, 3 pending
+    const { supplier } = await newSupplierWithKey('COUNT');
+    await seedProcesses(supplier, ['C-0', 'C-1', 'C-2', 'C-3', 'C-4']);
+    const table = vi.spyOn(console, 'table').mockImplementation(() => undefined);
+
+    // Act
+    const list = supplierCommands.find((command) => command.name.join(' ') === 'supplier list');
+    const exitCode = await list?.run({ values: {}, positionals: [] });
+
+    // Assess
+    expect(exitCode).toBe(0);
+    const rows = table.mock.calls[0]?.[0] as { code: string; pending: number; imported: number }[];
+    expect(rows.find((row) => row.code === supplier)).toMatchObject({ pending: 3, imported: 2 });
+    table.mockRestore();
+  });
+});

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { processAccount } from '../../functions/shared/domain/account/process-account.js';
+import { dynamoDbClient } from '../../functions/shared/store/dynamodb.js';
+import {
+  getImportProcess,
+  lockImportProcess,
+  writeStaging,
+} from '../../functions/shared/store/import-process-store.js';
+import { obtainToken } from '../support/auth.js';
+import { readEvents, waitForEvents } from '../support/events-file.js';
+import { externalNumber, processAccount as processOverHttp } from './support/accounts.js';
+import { stagedAccount } from './support/store.js';
+
+const FAULT = 'inject-fault';
+
+/** Makes the next TransactWriteItems fail with `error` (SDK middleware; the request is never sent). */
+function failNextTransaction(error: Error) {
+  let armed = true;
+  dynamoDbClient.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (armed && context.commandName === 'TransactWriteItemsCommand') {
+        armed = false;
+        throw error;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: FAULT },
+  );
+}
+
+afterEach(() => {
+  dynamoDbClient.middlewareStack.remove(FAULT);
+});
+
+async function staged(account = stagedAccount('ACME', externalNumber())) {
+  await writeStaging({
+    supplier: 'ACME',
+    externalAccountNumber: account.external_account_number,
+    account,
+    now: new Date(),
+    target: 'create',
+  });
+  return account.external_account_number;
+}
+
+describe('A retryable failure while creating the account', () => {
+  it('gives the lock back without an error event, so the retry creates the account', async () => {
+    // Prepare
+    const external = await staged();
+    failNextTransaction(
+      Object.assign(new Error('throttled'), { name: 'ThrottlingException', $retryable: {} }),
+    );
+
+    // Act
+    const failed = processAccount({ supplier: 'ACME', externalAccountNumber: external, now: new Date() });
+
+    // Assess
+    await expect(failed).rejects.toThrow('throttled');
+    expect(await getImportProcess('ACME', external)).toMatchObject({
+      status: 'UNKNOWN',
+      lifecycle: 'STAGED',
+    });
+    const retried = await processAccount({
+      supplier: 'ACME',
+      externalAccountNumber: external,
+      now: new Date(),
+    });
+    expect(retried.service_account_number).toMatch(/^A-[0-9A-F]{8}$/);
+    await waitForEvents(
+      (e) =>
+        e.detail.event_type === 'data_import.import_process.complete' &&
+        e.detail.payload.external_identifier === external,
+    );
+    expect(
+      readEvents().filter(
+        (e) =>
+          e.detail.event_type === 'data_import.import_process.error' &&
+          e.detail.payload.external_identifier === external,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('A creation the database rejects', () => {
+  it('returns the process to UNKNOWN with a data_import.import_process.error event, in one transaction', async () => {
+    // Prepare
+    const external = await staged();
+    failNextTransaction(
+      Object.assign(new Error('cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [
+          { Code: 'ValidationError' },
+          { Code: 'None' },
+          { Code: 'None' },
+          { Code: 'None' },
+          { Code: 'None' },
+        ],
+      }),
+    );
+
+    // Act
+    const failed = processAccount({ supplier: 'ACME', externalAccountNumber: external, now: new Date() });
+
+    // Assess
+    await expect(failed).rejects.toThrow();
+    expect(await getImportProcess('ACME', external)).toMatchObject({
+      status: 'UNKNOWN',
+      lifecycle: 'STAGED',
+    });
+    const [event] = await waitForEvents(
+      (e) =>
+        e.detail.event_type === 'data_import.import_process.error' &&
+        e.detail.payload.external_identifier === external,
+    );
+    expect(event?.detail.payload).toMatchObject({
+      resource_type: 'ACCOUNT',
+      external_identifier: external,
+      error_code: 'account_creation_failed',
+      error_detail: expect.any(String),
+    });
+  });
+});
+
+describe('A creation lock left by a creation that died', () => {
+  it('is taken over once it is older than the lock time', async () => {
+    // Prepare: IN_PROGRESS since an hour ago
+    const external = await staged();
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const lock = await lockImportProcess('ACME', external, {
+      token: randomUUID(),
+      now: hourAgo,
+      staleBefore: hourAgo,
+    });
+    expect(lock.ok).toBe(true);
+
+    // Act
+    const created = await processAccount({
+      supplier: 'ACME',
+      externalAccountNumber: external,
+      now: new Date(),
+    });
+
+    // Assess
+    expect(await getImportProcess('ACME', external)).toMatchObject({
+      status: 'COMPLETED',
+      service_account_number: created.service_account_number,
+    });
+  });
+
+  it('is respected while fresh: 409 import_process_in_progress', async () => {
+    const external = await staged();
+    const now = new Date();
+    await lockImportProcess('ACME', external, { token: randomUUID(), now, staleBefore: now });
+    const token = await obtainToken();
+    const response = await processOverHttp(token, 'ACME', external);
+    expect(response.status).toBe(409);
+    expect(response.json).toEqual({ detail: expect.any(String), code: 'import_process_in_progress' });
+  });
+});
+
+describe('Staged data that no longer passes the account rules', () => {
+  it('process/: 400 account_failed_validation, back to UNKNOWN, error event', async () => {
+    // Prepare: staged through the store, bypassing validation
+    const account = stagedAccount('ACME', externalNumber(), {
+      customers: [{ given_name: 'A', family_name: 'B', mobile: 'not a number' }],
+    });
+    const external = await staged(account);
+    const token = await obtainToken();
+
+    // Act
+    const response = await processOverHttp(token, 'ACME', external);
+
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({
+      code: 'account_failed_validation',
+      errors: [{ attr: 'customers.0.mobile', code: 'invalid_phone_number' }],
+    });
+    expect(await getImportProcess('ACME', external)).toMatchObject({ status: 'UNKNOWN' });
+    const [event] = await waitForEvents(
+      (e) =>
+        e.detail.event_type === 'data_import.import_process.error' &&
+        e.detail.payload.external_identifier === external,
+    );
+    expect(event?.detail.payload.error_code).toBe('account_failed_validation');
+  });
+
+  it('a dry run reports it: 200 with the errors and a dry_run_error event', async () => {
+    const account = stagedAccount('ACME', externalNumber(), {
+      billing_address: { address1: 'a', postcode: 'NOPE', country: 'GB' },
+    });
+    const external = await staged(account);
+    const token = await obtainToken();
+
+    const response = await processOverHttp(token, 'ACME', external, true);
+
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      dry_run: true,
+      detail: expect.any(String),
+      errors: [{ attr: 'billing_address.postcode', code: 'invalid_postcode' }],
+    });
+    const [event] = await waitForEvents(
+      (e) =>
+        e.detail.event_type === 'data_import.import_process.dry_run_error' &&
+        e.detail.payload.external_identifier === external,
+    );
+    expect(event?.detail.payload).toMatchObject({
+      resource_type: 'ACCOUNT',
+      error_code: 'account_failed_validation',
+    });
+  });
+});

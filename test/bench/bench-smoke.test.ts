@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+/** A tiny run of `npm run bench`, so the benchmark cannot rot. The full run stays out of CI. */
+describe('Rule: the benchmark runs end to end and reports every figure the issue names', () => {
+  it('writes bench.json with throughput, request counts, latency, listing, cold start and bundle sizes', async () => {
+    // Prepare
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'bench.json');
+    const flags = ['--accounts', '2', '--transactions', '100', '--concurrency', '2'];
+    flags.push('--list-large', '300', '--list-small', '30', '--list-page-size', '20', '--cold-start-runs', '1');
+    // Act
+    await run(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', ...flags, '--out', out], {
+      env: { ...process.env, PORT: '0', DATA_IMPORT_EVENTS_FILE: '' },
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    // Assess
+    const figures = JSON.parse(readFileSync(out, 'utf8'));
+    const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
+    expect(finite(figures.import.transactions_per_s)).toBe(true);
+    expect(finite(figures.import.floor_transactions_per_s)).toBe(true);
+    expect(finite(figures.import.ratio_to_floor)).toBe(true);
+    for (const key of ['per_100_transactions', 'per_1000_transactions', 'per_note', 'per_statement', 'per_stage', 'per_process']) {
+      expect(finite(figures.ddb_requests[key]), key).toBe(true);
+    }
+    expect(figures.ddb_requests.per_100_transactions).toBeLessThanOrEqual(5);
+    expect(figures.ddb_requests.per_1000_transactions).toBeLessThanOrEqual(25);
+    for (const endpoint of ['stage', 'process', 'transactions', 'list_all']) {
+      expect(finite(figures.latency_ms[endpoint]?.p50), endpoint).toBe(true);
+      expect(finite(figures.latency_ms[endpoint]?.p99), endpoint).toBe(true);
+    }
+    expect(finite(figures.list.p50_ms_10k)).toBe(true);
+    expect(finite(figures.list.p50_ms_100)).toBe(true);
+    expect(finite(figures.cold_start.floor_init_ms)).toBe(true);
+    const ids = Object.keys(figures.bundle_bytes);
+    expect(ids).toContain('create-transactions');
+    for (const id of ids) {
+      expect(finite(figures.cold_start[id].init_ms), id).toBe(true);
+      expect(finite(figures.bundle_bytes[id]), id).toBe(true);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentConfig } from '../../infra/config/environments.js';
+import { ServiceFunction } from '../../infra/constructs/service-function.js';
+import { backgroundFunctions } from '../../infra/routes.js';
+
+/**
+ * A REAL bundling of one function by the team's construct (the locally installed esbuild, no
+ * Docker), then the bundle is imported by a fresh Node process, as Lambda's Node runtime does.
+ */
+describe('the construct bundles a function into a minified ESM file with a source map that loads in Node', () => {
+  let outdir: string;
+  let bundleDir: string;
+
+  beforeAll(() => {
+    // Prepare
+    outdir = mkdtempSync(path.join(tmpdir(), 'data-import-bundle-'));
+    const app = new App({ outdir });
+    new ServiceFunction(new Stack(app, 'BundleProbe'), 'Publisher', {
+      definition: backgroundFunctions.publisher,
+      config: environmentConfig('dev'),
+    });
+
+    // Act
+    app.synth();
+    const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
+    expect(assets).toHaveLength(1);
+    bundleDir = path.join(outdir, assets[0]!);
+  }, 120_000);
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('writes index.mjs (ESM) and its source map', () => {
+    // Assess
+    expect(readdirSync(bundleDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const code = readFileSync(path.join(bundleDir, 'index.mjs'), 'utf8');
+    expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+    const map = JSON.parse(readFileSync(path.join(bundleDir, 'index.mjs.map'), 'utf8'));
+    expect(map.sources.some((s: string) => s.endsWith('functions/handlers/publish-outbox-events.ts'))).toBe(
+      true,
+    );
+  });
+
+  it('is minified, bundles the AWS SDK and gives CommonJS dependencies a `require`', () => {
+    // Prepare
+    const code = readFileSync(path.join(bundleDir, 'index.mjs'), 'utf8');
+
+    // Assess
+    const lines = code.split('\n');
+    expect(code.length / lines.length).toBeGreaterThan(2_000);
+    // (booleans, so that a failure does not print the whole bundle)
+    expect(code.startsWith("import { createRequire as __cjsCreateRequire } from 'node:module';")).toBe(true);
+    expect(/from\s*["']@aws-sdk\//.test(code)).toBe(false);
+    expect(code.includes('com.amazonaws.eventbridge')).toBe(true);
+  });
+
+  it('loads in a fresh Node process and its handler runs', () => {
+    // Prepare
+    const entry = path.join(bundleDir, 'index.mjs');
+    expect(existsSync(entry)).toBe(true);
+    const script = `
+      const { handler } = await import(${JSON.stringify(pathToFileURL(entry).href)});
+      process.stdout.write(JSON.stringify(await handler({ Records: [] })));
+    `;
+
+    // Act
+    const result = spawnSync(
+      process.execPath,
+      ['--enable-source-maps', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+        cwd: tmpdir(),
+        env: {
+          PATH: process.env.PATH,
+          AWS_REGION: 'eu-west-2',
+          AWS_ACCESS_KEY_ID: 'bundle-test',
+          AWS_SECRET_ACCESS_KEY: 'bundle-test',
+          DATA_IMPORT_EVENT_BUS_NAME: 'bundle-test-bus',
+          POWERTOOLS_LOG_LEVEL: 'ERROR',
+        },
+      },
+    );
+
+    // Assess
+    // (Node 20 here: the SDK may warn about the Node version; Lambda runs Node 22.)
+    expect(result.stderr).not.toMatch(/Error|is not defined/);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ batchItemFailures: [] });
+  });
+});

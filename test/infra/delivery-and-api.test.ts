@@ -1,0 +1,188 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { environments } from '../../infra/config/environments.js';
+import { gatewayResponses } from '../../infra/constructs/gateway-responses.js';
+import { PUBLISHER_BATCH_SIZE } from '../../infra/constructs/outbox-publisher.js';
+import { arnOf, logicalIdOf, synth } from './support/synth.js';
+
+describe('the table stream feeds the outbox publisher', () => {
+  it('delivers batches of 10 with partial batch responses, bisection, retries and a maximum record age', () => {
+    // Prepare
+    const { stack, template } = synth('dev');
+    const publisher = logicalIdOf(stack.publisher.function);
+
+    // Assess
+    expect(PUBLISHER_BATCH_SIZE).toBe(10);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [logicalIdOf(stack.resources.table), 'StreamArn'] },
+      FunctionName: { Ref: publisher },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: Match.anyValue(),
+      MaximumRecordAgeInSeconds: Match.anyValue(),
+      StartingPosition: 'TRIM_HORIZON',
+    });
+  });
+
+  it('is invoked only for INSERTs of outbox items (pk starting with OUTBOX#)', () => {
+    // Prepare
+    const { template } = synth('dev');
+
+    // Act
+    const [mapping] = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'));
+    const patterns = mapping!.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) =>
+      JSON.parse(f.Pattern),
+    );
+
+    // Assess
+    expect(patterns).toEqual([
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'OUTBOX#' }] } } } },
+    ]);
+  });
+
+  it('sends records that fail every retry to an encrypted, TLS-only dead-letter queue', () => {
+    // Prepare
+    const { stack, template } = synth('dev');
+    const queue = logicalIdOf(stack.publisher.deadLetterQueue);
+
+    // Assess
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      DestinationConfig: { OnFailure: { Destination: arnOf(queue) } },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queue }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('raises an alarm as soon as the dead-letter queue holds a visible message', () => {
+    // Prepare
+    const { stack, template } = synth('dev');
+
+    // Assess
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        {
+          Name: 'QueueName',
+          Value: { 'Fn::GetAtt': [logicalIdOf(stack.publisher.deadLetterQueue), 'QueueName'] },
+        },
+      ],
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+    });
+  });
+});
+
+describe('the API stage logs every request and is throttled per environment', () => {
+  it.each(['dev', 'prod'])('%s: JSON access log to a log group, throttling from the configuration', (env) => {
+    // Prepare
+    const { template } = synth(env);
+    const { throttling } = environments[env]!;
+
+    // Act
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    const { AccessLogSetting, MethodSettings, StageName } = stage!.Properties;
+
+    // Assess
+    expect(StageName).toBe(env);
+    expect(AccessLogSetting.DestinationArn).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    expect(JSON.parse(AccessLogSetting.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      resourcePath: '$context.resourcePath',
+    });
+    expect(MethodSettings).toContainEqual(
+      expect.objectContaining({
+        HttpMethod: '*',
+        ResourcePath: '/*',
+        ThrottlingRateLimit: throttling.rateLimit,
+        ThrottlingBurstLimit: throttling.burstLimit,
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+      }),
+    );
+  });
+
+  it('leaves request validation to the functions (no API Gateway request validator)', () => {
+    // Assess
+    synth('dev').template.resourceCountIs('AWS::ApiGateway::RequestValidator', 0);
+  });
+});
+
+describe('API Gateway’s own answers use the service’s error shape', () => {
+  it('answers a missing or rejected token with 401 not_authenticated', () => {
+    // Assess
+    synth('dev').template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'UNAUTHORIZED',
+      StatusCode: '401',
+      ResponseTemplates: {
+        'application/json': JSON.stringify({
+          detail: 'Authentication credentials were not provided or are invalid.',
+          code: 'not_authenticated',
+        }),
+      },
+    });
+  });
+
+  it('answers an authorizer Deny with 401 and the code the authorizer put in its context', () => {
+    // Prepare
+    const { template } = synth('dev');
+
+    // Act
+    const [denied] = Object.values(
+      template.findResources('AWS::ApiGateway::GatewayResponse', {
+        Properties: { ResponseType: 'ACCESS_DENIED' },
+      }),
+    );
+    const body = JSON.parse(denied!.Properties.ResponseTemplates['application/json']);
+
+    // Assess
+    expect(denied!.Properties.StatusCode).toBe('401');
+    expect(body).toEqual({ detail: expect.any(String), code: '$context.authorizer.code' });
+  });
+
+  it('gives every gateway response a JSON body with detail and code', () => {
+    // Prepare
+    const { template } = synth('dev');
+
+    // Act
+    const responses = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse'));
+
+    // Assess
+    expect(responses.map((r) => r.Properties.ResponseType).sort()).toEqual(
+      gatewayResponses.map((r) => r.type.responseType).sort(),
+    );
+    expect(responses.map((r) => r.Properties.ResponseType)).toEqual(
+      expect.arrayContaining(['DEFAULT_4XX', 'DEFAULT_5XX']),
+    );
+    for (const { Properties: response } of responses) {
+      // $context.error.messageString is already a JSON string: substitute one to parse the template.
+      const body = response.ResponseTemplates['application/json'].replace(
+        '$context.error.messageString',
+        '"x"',
+      );
+      expect(JSON.parse(body)).toEqual({ detail: expect.any(String), code: expect.any(String) });
+    }
+  });
+});
+
+describe('outputs', () => {
+  it('exports ApiUrl, TableName, BucketName and EventBusName', () => {
+    // Prepare
+    const outputs = synth('dev').template.findOutputs('*');
+
+    // Assess
+    expect(Object.keys(outputs)).toEqual(
+      expect.arrayContaining(['ApiUrl', 'TableName', 'BucketName', 'EventBusName']),
+    );
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DOCUMENT_READ_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+} from '../../infra/constructs/access-grants.js';
+import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';
+import {
+  actionsOf,
+  arnOf,
+  logicalIdOf,
+  resourcesOf,
+  type Statement,
+  statementsOfFunction,
+  synth,
+} from './support/synth.js';
+
+const definitions: readonly FunctionDefinition[] = [...apiFunctions, ...Object.values(backgroundFunctions)];
+const allowed = (statements: Statement[]) => statements.filter((s) => s.Effect === 'Allow');
+const actionsMatching = (statements: Statement[], prefix: string) =>
+  allowed(statements)
+    .flatMap(actionsOf)
+    .filter((a) => a.startsWith(prefix));
+
+describe('no policy grants a wildcard action', () => {
+  it('lists every action of every IAM policy and role by name (no `*` anywhere in an action)', () => {
+    // Prepare
+    const { template } = synth('dev');
+
+    // Act
+    const documents = [
+      ...Object.values(template.findResources('AWS::IAM::Policy')).map((p) => p.Properties.PolicyDocument),
+      ...Object.values(template.findResources('AWS::IAM::Role')).flatMap((r) =>
+        (r.Properties.Policies ?? []).map((p: { PolicyDocument: unknown }) => p.PolicyDocument),
+      ),
+    ] as { Statement: Statement[] }[];
+    const actions = documents.flatMap((d) => allowed(d.Statement).flatMap(actionsOf));
+
+    // Assess
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.filter((a) => a.includes('*'))).toEqual([]);
+  });
+});
+
+describe('each function gets the table access its route declares, action by action', () => {
+  const { stack } = synth('dev');
+  const tableArn = arnOf(logicalIdOf(stack.resources.table));
+  const indexArn = { 'Fn::Join': ['', [tableArn, '/index/*']] };
+
+  it.each(
+    definitions.filter((d) => d.id !== backgroundFunctions.publisher.id).map((d) => [d.id, d] as const),
+  )('%s', (_, definition) => {
+    // Act
+    const statements = statementsOfFunction(synth('dev'), definition.id);
+    const tableActions = actionsMatching(statements, 'dynamodb:');
+
+    // Assess
+    const expected =
+      definition.table === 'none'
+        ? []
+        : definition.table === 'read'
+          ? [...TABLE_READ_ACTIONS]
+          : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS];
+    expect(tableActions.sort()).toEqual(expected.sort());
+    for (const statement of allowed(statements).filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('dynamodb:')),
+    )) {
+      expect(resourcesOf(statement)).toEqual([tableArn, indexArn]);
+    }
+  });
+
+  it('grants GET functions read-only access: no write action at all', () => {
+    // Prepare
+    const getFunctions = apiFunctions.filter((f) => f.route.method === 'GET');
+    expect(getFunctions.length).toBeGreaterThan(0);
+
+    for (const definition of getFunctions) {
+      // Act
+      const actions = allowed(statementsOfFunction(synth('dev'), definition.id)).flatMap(actionsOf);
+
+      // Assess
+      expect(actions.filter((a) => (TABLE_WRITE_ACTIONS as readonly string[]).includes(a))).toEqual([]);
+      expect(actions.filter((a) => /^(s3:Put|s3:Delete|events:|sqs:Send)/.test(a))).toEqual([]);
+    }
+  });
+});
+
+describe('documents: s3:GetObject on the objects and s3:ListBucket on the bucket, only where documents are read', () => {
+  it.each(definitions.map((d) => [d.id, d] as const))('%s', (_, definition) => {
+    // Prepare
+    const { stack } = synth('dev');
+    const bucketArn = arnOf(logicalIdOf(stack.resources.documents));
+
+    // Act
+    const statements = allowed(statementsOfFunction(synth('dev'), definition.id)).filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('s3:')),
+    );
+
+    // Assess
+    if (!definition.readsDocuments) {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(statements.flatMap(actionsOf).sort()).toEqual([...DOCUMENT_READ_ACTIONS].sort());
+    expect(statements.find((s) => actionsOf(s).includes('s3:GetObject'))?.Resource).toEqual({
+      'Fn::Join': ['', [bucketArn, '/*']],
+    });
+    expect(statements.find((s) => actionsOf(s).includes('s3:ListBucket'))?.Resource).toEqual(bucketArn);
+  });
+});
+
+describe('the publisher may only put events on the service bus', () => {
+  it('has events:PutEvents on the bus, the stream reads of its event source, the dead-letter queue, and no table data', () => {
+    // Prepare
+    const synthesized = synth('dev');
+    const { template } = synthesized;
+    const [busId] = Object.keys(template.findResources('AWS::Events::EventBus'));
+
+    // Act
+    const statements = allowed(statementsOfFunction(synthesized, backgroundFunctions.publisher.id));
+
+    // Assess
+    const eventStatements = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('events:')));
+    expect(eventStatements.map((s) => [actionsOf(s), s.Resource])).toEqual([
+      [['events:PutEvents'], arnOf(busId!)],
+    ]);
+    const dynamoActions = actionsMatching(statements, 'dynamodb:');
+    expect(dynamoActions.sort()).toEqual(
+      [
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+      ].sort(),
+    );
+    expect(actionsMatching(statements, 'sqs:').sort()).toEqual(
+      ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
+    );
+    expect(actionsMatching(statements, 's3:')).toEqual([]);
+    expect(actionsMatching(statements, 'secretsmanager:')).toEqual([]);
+  });
+});
+
+describe('secrets are read only by the functions that need them', () => {
+  it.each(definitions.map((d) => [d.id, d] as const))('%s', (_, definition) => {
+    // Prepare
+    const { stack } = synth('dev');
+    const signingKey = { Ref: logicalIdOf(stack.resources.tokenSigningKey) };
+    const stripeKey = { Ref: logicalIdOf(stack.resources.stripeApiKey) };
+
+    // Act
+    const statements = allowed(statementsOfFunction(synth('dev'), definition.id)).filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('secretsmanager:')),
+    );
+    const secrets = statements.flatMap(resourcesOf);
+
+    // Assess
+    expect(secrets).toEqual([
+      ...(definition.readsSigningKey ? [signingKey] : []),
+      ...(definition.readsVendorCredentials ? [stripeKey] : []),
+    ]);
+    for (const statement of statements) {
+      expect(actionsOf(statement).sort()).toEqual([
+        'secretsmanager:DescribeSecret',
+        'secretsmanager:GetSecretValue',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTable } from '../../infra/local/create-table.js';
+import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-poller.js';
+
+/** Polls until `check` passes (the poller delivers asynchronously). */
+async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('The stream poller feeds the table stream to a handler like Lambda does', () => {
+  const client = new DynamoDBClient({});
+  const documents = DynamoDBDocumentClient.from(client);
+  const tableName = `poller-test-${randomUUID()}`;
+  const batches: DynamoDBStreamEvent[] = [];
+  let failOnce: string | undefined;
+  let poller: StreamPoller;
+
+  beforeAll(async () => {
+    const streamArn = await createTable(client, tableName);
+    poller = startStreamPoller({
+      endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB as string,
+      region: process.env.AWS_REGION as string,
+      streamArn,
+      startAt: 'TRIM_HORIZON',
+      intervalMs: 50,
+      handler: async (event): Promise<DynamoDBBatchResponse> => {
+        batches.push(event);
+        const failing = event.Records.find((record) => record.dynamodb?.Keys?.pk?.S === failOnce);
+        if (!failing) return { batchItemFailures: [] };
+        failOnce = undefined;
+        return { batchItemFailures: [{ itemIdentifier: failing.dynamodb?.SequenceNumber as string }] };
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await poller.stop();
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  });
+
+  it('delivers every record in order, in batches of at most 10, re-delivering from the first failed record', async () => {
+    // Prepare
+    const keys = Array.from({ length: 25 }, (_, index) => `ITEM#${String(index).padStart(2, '0')}`);
+    failOnce = keys[13];
+
+    // Act
+    for (let start = 0; start < keys.length; start += 25) {
+      await documents.send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [tableName]: keys
+              .slice(start, start + 25)
+              .map((pk) => ({ PutRequest: { Item: { pk, sk: 'X' } } })),
+          },
+        }),
+      );
+    }
+
+    // Assess
+    const delivered = () =>
+      batches.flatMap((batch) => batch.Records.map((record) => record.dynamodb?.Keys?.pk?.S));
+    await eventually(() => expect(new Set(delivered()).size).toBe(25));
+    expect(batches.every((batch) => batch.Records.length >= 1 && batch.Records.length <= 10)).toBe(true);
+    const keyOf = (record: { dynamodb?: { Keys?: { pk?: { S?: string } } } }) => record.dynamodb?.Keys?.pk?.S;
+    const all = delivered();
+    expect(all.filter((key, index) => all.indexOf(key) === index)).toEqual(keys);
+    const failedBatch = batches.findIndex((batch) =>
+      batch.Records.some((record) => keyOf(record) === keys[13]),
+    );
+    expect(keyOf(batches[failedBatch + 1]?.Records[0] ?? {})).toBe(keys[13]);
+    const failedFrom = batches[failedBatch]?.Records.map(keyOf).slice(
+      batches[failedBatch]?.Records.findIndex((record) => keyOf(record) === keys[13]),
+    );
+    const twice = keys.filter((key) => all.filter((k) => k === key).length === 2);
+    expect(twice).toEqual(failedFrom);
+    expect(keys.filter((key) => all.filter((k) => k === key).length > 2)).toEqual([]);
+    expect(batches[0]?.Records[0]).toMatchObject({
+      eventName: 'INSERT',
+      eventSource: 'aws:dynamodb',
+      awsRegion: 'eu-west-2',
+      eventSourceARN: expect.stringContaining(tableName),
+      dynamodb: {
+        Keys: { pk: { S: keys[0] }, sk: { S: 'X' } },
+        NewImage: { pk: { S: keys[0] }, sk: { S: 'X' } },
+        SequenceNumber: expect.any(String),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+        ApproximateCreationDateTime: expect.any(Number),
+      },
+    });
+  });
+});

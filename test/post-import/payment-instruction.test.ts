@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { obtainToken } from '../support/auth.js';
+import { forAccount, waitForEvents } from '../support/events-file.js';
+import { createImportedAccount, createStagedOnlyAccount } from './support/imported-account.js';
+import { postPaymentInstruction } from './support/post-import-api.js';
+import { accountItems } from './support/store.js';
+
+let token: string;
+beforeAll(async () => {
+  token = await obtainToken('local-dev-key-acme');
+});
+
+const card = (reference: string) => ({ vendor: 'STRIPE', reference, type: 'CARD' });
+const reference = (prefix = 'pm_card_') => `${prefix}${randomUUID().replaceAll('-', '')}`;
+
+describe('Payment instruction: verified with the vendor, stored, 201 {service_account_number, reference}', () => {
+  it('stores the instruction with the vendor details and emits post_import.completed (PAYMENT_INSTRUCTION)', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const ref = reference();
+    // Act
+    const response = await postPaymentInstruction(token, account, card(ref));
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.json).toEqual({ service_account_number: account.service_account_number, reference: ref });
+    const [stored] = await accountItems(account.service_account_number, 'PAYMENT#');
+    expect(stored).toMatchObject({
+      vendor: 'STRIPE',
+      reference: ref,
+      type: 'CARD',
+      details: { brand: 'visa', last4: expect.stringMatching(/^\d{4}$/), exp_year: 2099 },
+    });
+    const [event] = await waitForEvents(forAccount(account.external_account_number));
+    expect(event?.detail.payload).toEqual({
+      resource_type: 'PAYMENT_INSTRUCTION',
+      import_process_resource_type: 'ACCOUNT',
+      import_process_external_identifier: account.external_account_number,
+      identifier: ref,
+    });
+  });
+
+  it('returns the stored result for the same reference posted again, storing it once', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const ref = reference();
+    const first = await postPaymentInstruction(token, account, card(ref));
+    // Act
+    const second = await postPaymentInstruction(token, account, card(ref));
+    // Assess
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual(first.json);
+    expect(await accountItems(account.service_account_number, 'PAYMENT#')).toHaveLength(1);
+  });
+});
+
+describe('Payment instruction: the vendor saying it does not exist is a 400 (do not retry)', () => {
+  it('answers 400 payment_instruction_not_found_at_vendor and stores nothing', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    // Act
+    const response = await postPaymentInstruction(token, account, card(reference('pm_notfound_')));
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({
+      code: 'invalid_request',
+      errors: [{ attr: 'reference', code: 'payment_instruction_not_found_at_vendor' }],
+    });
+    expect(await accountItems(account.service_account_number, 'PAYMENT#')).toEqual([]);
+  });
+});
+
+describe('Payment instruction: vendor 5xx, timeouts and resets are retried, then 500 (retry as is)', () => {
+  it.each([
+    ['a vendor 503', 'pm_unavailable_'],
+    ['a connection reset', 'pm_reset_'],
+    ['a vendor slower than the timeout', 'pm_slow_'],
+  ])(
+    'answers 500 payment_vendor_unavailable for %s, stores nothing and emits post_import.error',
+    async (_name, prefix) => {
+      // Prepare
+      const account = await createImportedAccount();
+      // Act
+      const response = await postPaymentInstruction(token, account, card(reference(prefix)));
+      // Assess
+      expect(response.status).toBe(500);
+      expect(response.json).toEqual({
+        code: 'payment_vendor_unavailable',
+        detail: 'The payment vendor could not be reached; retry the request as it is.',
+      });
+      expect(await accountItems(account.service_account_number, 'PAYMENT#')).toEqual([]);
+      const [event] = await waitForEvents(forAccount(account.external_account_number));
+      expect(event?.['detail-type']).toBe('data_import.import_process.post_import.error@v1');
+      expect(event?.detail.payload).toEqual({
+        resource_type: 'PAYMENT_INSTRUCTION',
+        import_process_resource_type: 'ACCOUNT',
+        import_process_external_identifier: account.external_account_number,
+        error_code: 'payment_vendor_unavailable',
+        error_detail: expect.any(String),
+      });
+    },
+  );
+});
+
+describe('Payment instruction: vendor and type are enumerations', () => {
+  it('answers 400 invalid_choice on vendor for an unknown vendor and on type for an unknown type', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    // Act
+    const response = await postPaymentInstruction(token, account, {
+      vendor: 'PAYPAL',
+      reference: reference(),
+      type: 'CHEQUE',
+    });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      expect.objectContaining({ attr: 'vendor', code: 'invalid_choice' }),
+      expect.objectContaining({ attr: 'type', code: 'invalid_choice' }),
+    ]);
+  });
+
+  it('answers 400 for missing fields, unknown fields and a reference with a slash', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    // Act
+    const response = await postPaymentInstruction(token, account, {
+      vendor: 'STRIPE',
+      reference: 'pm/../x',
+      colour: 'red',
+    });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ attr: 'type', code: 'required' }),
+        expect.objectContaining({ attr: 'colour', code: 'unknown_field' }),
+        expect.objectContaining({ attr: 'reference', code: 'invalid_format' }),
+      ]),
+    );
+  });
+
+  it('answers 404 account_not_found for an account that is only staged', async () => {
+    // Prepare
+    const external = await createStagedOnlyAccount();
+    // Act
+    const response = await postPaymentInstruction(
+      token,
+      { import_supplier: 'ACME', external_account_number: external },
+      card(reference()),
+    );
+    // Assess
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('account_not_found');
+  });
+});
