@@ -2,6 +2,8 @@ import { accountTransferStatus } from '../shared/domain/account/transfer-status.
 import { apiHandler } from '../shared/http/api-handler.js';
 import { getImportProcess } from '../shared/store/import-process-store.js';
 
+const MAX_EXTERNAL_ACCOUNT_NUMBER = 255;
+
 /**
  * Endpoint 5: `GET /v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}/`.
  * 200 `{status, service_account_number}` (`""` until the account exists); 404
@@ -11,7 +13,13 @@ import { getImportProcess } from '../shared/store/import-process-store.js';
 export const handler = apiHandler(
   { supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: false } },
   async ({ supplier, path }) => {
-    const process = await getImportProcess(supplier.code, path.external_account_number ?? '');
+    const external = path.external_account_number ?? '';
+    // External numbers are 1–255 characters; a longer one names no process (and would exceed
+    // DynamoDB's key size: the read would fail with a 500).
+    const process =
+      external.length <= MAX_EXTERNAL_ACCOUNT_NUMBER
+        ? await getImportProcess(supplier.code, external)
+        : undefined;
     return { statusCode: 200, body: accountTransferStatus(process) };
   },
 );

@@ -7,7 +7,7 @@ import {
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../../functions/shared/store/table-definition.js';
+import { type IndexDefinition, tableDefinition } from '../../functions/shared/store/table-definition.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 
 /**
@@ -33,9 +33,9 @@ export class DataTable extends Construct {
       deletionProtection: props.config.deletionProtection,
       removalPolicy: props.config.removalPolicy,
     });
-    for (const index of tableDefinition.globalSecondaryIndexes) {
-      const nonKeyAttributes: readonly string[] | undefined =
-        'nonKeyAttributes' in index ? index.nonKeyAttributes : undefined;
+    const indexes: readonly IndexDefinition[] = tableDefinition.globalSecondaryIndexes;
+    for (const index of indexes) {
+      const { nonKeyAttributes } = index;
       this.table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),

@@ -85,7 +85,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   let lastDescribe = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<unknown> = Promise.resolve();
 
   const describe = async (): Promise<void> => {
     let exclusiveStartShardId: string | undefined;
@@ -127,11 +127,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     return ShardIterator;
   };
 
-  const read = async (shard: ShardState): Promise<void> => {
+  /** Reads one page of records; returns how many arrived. */
+  const read = async (shard: ShardState): Promise<number> => {
     if (!shard.iterator) shard.iterator = await iterator(shard);
     if (!shard.iterator) {
       shard.done = true;
-      return;
+      return 0;
     }
     try {
       const result = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
@@ -141,11 +142,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       if (last) shard.lastSequence = last;
       shard.iterator = result.NextShardIterator;
       if (!shard.iterator) shard.done = true;
+      return records.length;
     } catch (error) {
       if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
         shard.iterator = undefined;
         if (error instanceof TrimmedDataAccessException) shard.lastSequence = undefined;
-        return;
+        return 0;
       }
       throw error;
     }
@@ -190,27 +192,33 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
   };
 
-  const tick = async (): Promise<void> => {
+  /** One round over the shards; true when a shard had records waiting (read again at once). */
+  const tick = async (): Promise<boolean> => {
     if (firstDescribe || Date.now() - lastDescribe >= DESCRIBE_EVERY_MS) await describe();
+    let busy = false;
     for (const shard of shards.values()) {
-      if (stopped) return;
+      if (stopped) return false;
       if (shard.done && shard.pending.length === 0) continue;
       const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
       if (parent && !(parent.done && parent.pending.length === 0)) continue;
-      if (!shard.done && shard.pending.length < batchSize) await read(shard);
+      if (!shard.done && shard.pending.length < batchSize && (await read(shard)) > 0) busy = true;
       await deliver(shard);
     }
+    return busy;
   };
 
-  const schedule = (): void => {
+  const schedule = (delayMs: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
       running = tick()
-        .catch((error) => log(`stream-poller: ${(error as Error).message}`))
-        .finally(schedule);
-    }, intervalMs);
+        .catch((error) => {
+          log(`stream-poller: ${(error as Error).message}`);
+          return false;
+        })
+        .then((busy) => schedule(busy ? 0 : intervalMs));
+    }, delayMs);
   };
-  schedule();
+  schedule(intervalMs);
 
   return {
     stop: async () => {

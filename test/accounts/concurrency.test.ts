@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
-import { accountPayload, paths, processAccount, stage } from './support/accounts.js';
+import { accountPayload, EVENT_WAIT, paths, processAccount, stage } from './support/accounts.js';
+
+// Events reach the events file through the stream poller; allow for a busy shared runtime.
+vi.setConfig({ testTimeout: 90_000 });
 
 describe('Concurrent process calls for one staged account', () => {
   it('create exactly one account and one account.created event; the others get 409', async () => {
@@ -33,6 +36,7 @@ describe('Concurrent process calls for one staged account', () => {
     await waitForEvents(
       (event) =>
         event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
+      EVENT_WAIT,
     );
     const completes = readEvents().filter(
       (event) =>

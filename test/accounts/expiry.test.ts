@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as cancelExpired } from '../../functions/handlers/cancel-expired-import-processes.js';
 import { applySeed } from '../../functions/ops/seed.js';
 import { expiryWindowEnd } from '../../functions/shared/domain/account/expire-import-processes.js';
@@ -12,9 +12,12 @@ import {
 import { obtainToken } from '../support/auth.js';
 import { waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
-import { paths, stage } from './support/accounts.js';
+import { EVENT_WAIT, paths, stage } from './support/accounts.js';
 import { newSupplierWithKey } from './support/seed-processes.js';
 import { stagedAccount } from './support/store.js';
+
+// Events reach the events file through the stream poller; allow for a busy shared runtime.
+vi.setConfig({ testTimeout: 90_000 });
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -71,6 +74,7 @@ describe("Expiry: a staged process past its supplier's expiry window is cancelle
       (e) =>
         e.detail.event_type === 'data_import.import_process.cancelled' &&
         e.detail.payload.external_identifier === 'OLD-007',
+      EVENT_WAIT,
     );
     expect(event?.detail.payload).toEqual({
       resource_type: 'ACCOUNT',

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validateEvent } from '../../functions/shared/events/validate-event.js';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
-import { accountPayload, paths, processAccount, stage } from './support/accounts.js';
+import { accountPayload, EVENT_WAIT, paths, processAccount, stage } from './support/accounts.js';
+
+// Events reach the events file through the stream poller; allow for a busy shared runtime.
+vi.setConfig({ testTimeout: 90_000 });
 
 function listed(items: { external_account_number: string }[], external: string) {
   return items.find((item) => item.external_account_number === external);
@@ -82,10 +85,12 @@ describe('The account import lifecycle over HTTP', () => {
     const [complete] = await waitForEvents(
       (event) =>
         event.detail.event_type === 'data_import.import_process.complete' && forAccount(external)(event),
+      EVENT_WAIT,
     );
     const [accountCreated] = await waitForEvents(
       (event: ArchivedEvent) =>
         event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
+      EVENT_WAIT,
     );
     expect(complete?.['detail-type']).toBe('data_import.import_process.complete@v1');
     expect(complete?.detail.payload).toEqual({
@@ -121,6 +126,7 @@ describe('Dry run: every check, nothing kept', () => {
     expect(status.json).toEqual({ status: 'UNKNOWN', service_account_number: '' });
     const [event] = await waitForEvents(
       (e) => e.detail.event_type === 'data_import.import_process.dry_run_complete' && forAccount(external)(e),
+      EVENT_WAIT,
     );
     expect(event?.detail.payload).toEqual({ resource_type: 'ACCOUNT', external_identifier: external });
     expect(validateEvent(event?.detail).valid).toBe(true);

@@ -13,7 +13,16 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     // Prepare
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'bench.json');
     const flags = ['--accounts', '2', '--transactions', '100', '--concurrency', '2'];
-    flags.push('--list-large', '300', '--list-small', '30', '--list-page-size', '20', '--cold-start-runs', '1');
+    flags.push(
+      '--list-large',
+      '300',
+      '--list-small',
+      '30',
+      '--list-page-size',
+      '20',
+      '--cold-start-runs',
+      '1',
+    );
     // Act
     await run(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', ...flags, '--out', out], {
       env: { ...process.env, PORT: '0', DATA_IMPORT_EVENTS_FILE: '' },
@@ -25,7 +34,14 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     expect(finite(figures.import.transactions_per_s)).toBe(true);
     expect(finite(figures.import.floor_transactions_per_s)).toBe(true);
     expect(finite(figures.import.ratio_to_floor)).toBe(true);
-    for (const key of ['per_100_transactions', 'per_1000_transactions', 'per_note', 'per_statement', 'per_stage', 'per_process']) {
+    for (const key of [
+      'per_100_transactions',
+      'per_1000_transactions',
+      'per_note',
+      'per_statement',
+      'per_stage',
+      'per_process',
+    ]) {
       expect(finite(figures.ddb_requests[key]), key).toBe(true);
     }
     expect(figures.ddb_requests.per_100_transactions).toBeLessThanOrEqual(5);

@@ -1,8 +1,8 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { apiFunctions, backgroundFunctions } from '../../infra/routes.js';
 import { lambdaBundlingOptions } from '../../infra/constructs/bundling-options.js';
+import { apiFunctions, backgroundFunctions } from '../../infra/routes.js';
 
 /**
  * Builds every function the way the stack ships it (the construct's own esbuild options),
@@ -19,7 +19,10 @@ export const FLOOR_ID = 'floor-dynamodb-client';
 
 export async function buildBundles(root: string, outDir: string): Promise<Bundle[]> {
   const ids = [...apiFunctions, ...Object.values(backgroundFunctions)].map((f) => f.id);
-  const entries = ids.map((id) => ({ id, entry: path.join(root, 'functions/handlers', `${id}.ts`) }));
+  const entries: { id: string; entry: string }[] = ids.map((id) => ({
+    id,
+    entry: path.join(root, 'functions/handlers', `${id}.ts`),
+  }));
   const floorEntry = path.join(outDir, `${FLOOR_ID}.ts`);
   mkdirSync(outDir, { recursive: true });
   writeFileSync(

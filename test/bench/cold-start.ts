@@ -28,10 +28,14 @@ const FUNCTION_ENV = {
 };
 
 function loadOnce(file: string): number {
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', LOADER, pathToFileURL(file).href], {
-    env: { PATH: process.env.PATH, ...FUNCTION_ENV },
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', LOADER, pathToFileURL(file).href],
+    {
+      env: { PATH: process.env.PATH, ...FUNCTION_ENV },
+      encoding: 'utf8',
+    },
+  );
   return Number(output);
 }
 

@@ -20,7 +20,10 @@ export class TimedClient {
     const started = performance.now();
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Token ${this.token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(this.token ? { authorization: `Token ${this.token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -6,7 +6,13 @@ export function accountPayload(supplier: string, externalAccountNumber: string) 
     external_account_number: externalAccountNumber,
     account_type: 'DOMESTIC',
     last_billed_to_date: '2025-12-31',
-    customers: [{ given_name: 'Ada', family_name: 'Lovelace', email: `${externalAccountNumber.toLowerCase()}@example.com` }],
+    customers: [
+      {
+        given_name: 'Ada',
+        family_name: 'Lovelace',
+        email: `${externalAccountNumber.toLowerCase()}@example.com`,
+      },
+    ],
     billing_address: { address1: '1 Bench Street', postcode: 'SW1A 1AA' },
   };
 }

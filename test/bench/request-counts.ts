@@ -1,8 +1,7 @@
 import type { TimedClient } from './http-client.js';
-import { notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
+import { accountPayload, notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
 import type { RequestCounter } from './request-counter.js';
 import { importAccounts } from './throughput.js';
-import { accountPayload } from './payloads.js';
 
 /** DynamoDB requests the service makes for one POST of each kind, on a warm function. */
 export async function measureRequestCounts(client: TimedClient, counter: RequestCounter, supplier: string) {
@@ -13,7 +12,8 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
   const countOf = async (what: string, send: () => Promise<{ status: number; json: unknown }>) => {
     counter.reset();
     const result = await send();
-    if (result.status >= 300) throw new Error(`${what}: HTTP ${result.status} ${JSON.stringify(result.json)}`);
+    if (result.status >= 300)
+      throw new Error(`${what}: HTTP ${result.status} ${JSON.stringify(result.json)}`);
     return { total: counter.total(), operations: counter.byOperation() };
   };
 
@@ -28,7 +28,12 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
     }),
   );
   const perNote = await countOf('note', () =>
-    client.call('notes', 'POST', '/v1/data-import/notes/create/', notesPayload(supplier, external, 'Bench note')),
+    client.call(
+      'notes',
+      'POST',
+      '/v1/data-import/notes/create/',
+      notesPayload(supplier, external, 'Bench note'),
+    ),
   );
   const perStatement = await countOf('statement', () =>
     client.call(

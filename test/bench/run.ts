@@ -7,9 +7,9 @@ import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
+import { renderReport } from './report.js';
 import { RequestCounter } from './request-counter.js';
 import { measureRequestCounts } from './request-counts.js';
-import { renderReport } from './report.js';
 import { importAccounts, measureFloor, measureImport } from './throughput.js';
 
 /**
@@ -70,7 +70,9 @@ async function main(): Promise<void> {
         status: 'Ongoing',
         root_location: `bench/${code.toLowerCase()}`,
       })),
-      organisations: [{ name: 'bench-etl', suppliers: ['BENCH', 'LIST-SMALL', 'LIST-LARGE'], api_keys: [BENCH_KEY] }],
+      organisations: [
+        { name: 'bench-etl', suppliers: ['BENCH', 'LIST-SMALL', 'LIST-LARGE'], api_keys: [BENCH_KEY] },
+      ],
     }),
   );
   // The deployed default: supplier records are cached for 30 s in a warm function.
@@ -83,7 +85,9 @@ async function main(): Promise<void> {
     eventsFile: path.join(localDir, 'events.jsonl'),
   });
   try {
-    const { dynamoDbClient, documentClient, TABLE_NAME } = await import('../../functions/shared/store/dynamodb.js');
+    const { dynamoDbClient, documentClient, TABLE_NAME } = await import(
+      '../../functions/shared/store/dynamodb.js'
+    );
     const counter = new RequestCounter();
     counter.attach(dynamoDbClient);
     const client = new TimedClient(runtime.url, await obtainToken(runtime.url));
@@ -111,7 +115,11 @@ async function main(): Promise<void> {
 
     const latency: Record<string, { p50: number; p99: number; count: number }> = {};
     for (const [endpoint, samples] of client.latencies) {
-      latency[endpoint] = { p50: percentile(samples, 50), p99: percentile(samples, 99), count: samples.length };
+      latency[endpoint] = {
+        p50: percentile(samples, 50),
+        p99: percentile(samples, 99),
+        count: samples.length,
+      };
     }
     const functions = bundles.filter((b) => b.id !== FLOOR_ID);
     const figures = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type TimedClient, pool } from './http-client.js';
+import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { pool, type TimedClient } from './http-client.js';
 import { accountPayload, transactionsPayload } from './payloads.js';
 
 export interface ThroughputOptions {
@@ -34,10 +34,15 @@ export async function importAccounts(
       accountPayload(supplier, external),
     );
     expectStatus(staged, [200, 201], 'stage');
-    const processed = await client.call('process', 'POST', '/v1/data-import/account-import-process/process/', {
-      import_supplier: supplier,
-      external_account_number: external,
-    });
+    const processed = await client.call(
+      'process',
+      'POST',
+      '/v1/data-import/account-import-process/process/',
+      {
+        import_supplier: supplier,
+        external_account_number: external,
+      },
+    );
     expectStatus(processed, [201], 'process');
   });
   return numbers;

@@ -21,7 +21,7 @@ describe('cdk-nag AwsSolutions: nothing unacknowledged', () => {
     '%s: no AwsSolutions error or warning is left unacknowledged',
     (env) => {
       // Act
-      const findings = unacknowledged(synth(env).app);
+      const findings = unacknowledged(synth(env, { full: true }).app);
 
       // Assess
       expect(findings).toEqual([]);
@@ -30,7 +30,7 @@ describe('cdk-nag AwsSolutions: nothing unacknowledged', () => {
 
   it('would report a finding: an unencrypted, unlogged bucket added to the app is caught', () => {
     // Prepare
-    const { app } = synth('dev');
+    const { app } = synth('dev', { full: true });
     const probeApp = new App();
     new Bucket(new Stack(probeApp, 'Probe'), 'Open');
 

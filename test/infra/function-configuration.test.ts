@@ -134,6 +134,8 @@ describe('infra/app.ts, as `cdk synth -c env=<name>` runs it', () => {
       encoding: 'utf8',
       env: {
         PATH: process.env.PATH,
+        // CloudFormation's own schema validation is left to `npm run synth` (seconds of CPU); cdk-nag runs.
+        CDK_VALIDATION: 'false',
         CDK_OUTDIR: outdir,
         CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJsonContext, ...SKIP_BUNDLING, env }),
       },

@@ -1,22 +1,22 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { tableDefinition } from '../../functions/shared/store/table-definition.js';
+import { type IndexDefinition, tableDefinition } from '../../functions/shared/store/table-definition.js';
 import { arnOf, logicalIdOf, synth } from './support/synth.js';
 
 describe('the table is built from functions/shared/store/table-definition.ts', () => {
   it('has the definition’s key schema and global secondary indexes, nothing else', () => {
     // Prepare
     const { template } = synth('dev');
-    const indexes = tableDefinition.globalSecondaryIndexes.map((index) => ({
+    const definedIndexes: readonly IndexDefinition[] = tableDefinition.globalSecondaryIndexes;
+    const indexes = definedIndexes.map((index) => ({
       IndexName: index.indexName,
       KeySchema: [
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ],
-      Projection:
-        'nonKeyAttributes' in index
-          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.nonKeyAttributes] }
-          : { ProjectionType: 'ALL' },
+      Projection: index.nonKeyAttributes
+        ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.nonKeyAttributes] }
+        : { ProjectionType: 'ALL' },
     }));
 
     // Act

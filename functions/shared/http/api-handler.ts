@@ -2,12 +2,14 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ImportSupplier } from '../domain/supplier.js';
+import { ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { CompiledValidator } from '../validation/field-errors.js';
 import { validateOrThrow } from '../validation/field-errors.js';
 import { type AuthContext, readAuthContext } from './auth-context.js';
 import { errorHandler } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
+import { jsonLimitErrors } from './json-limits.js';
 import { type ApiResponse, jsonResponse } from './response.js';
 import { authorizeSupplier, type SupplierRule } from './supplier-access.js';
 
@@ -62,6 +64,14 @@ export function apiHandler<B = undefined>(
       let body = undefined as B;
       if (options.body) {
         const raw = parseJsonBody(event);
+        const limitErrors = jsonLimitErrors(raw);
+        if (limitErrors.length > 0) {
+          throw new ValidationError(
+            limitErrors,
+            options.body.summaryCode ?? 'invalid_request',
+            options.body.summaryDetail ?? 'The request could not be validated.',
+          );
+        }
         body = validateOrThrow(
           options.body.validate,
           raw,

@@ -1,4 +1,4 @@
-import type { ImportSupplier } from '../domain/supplier.js';
+import { type ImportSupplier, SUPPLIER_CODE_PATTERN } from '../domain/supplier.js';
 import { NotFoundError, PermissionDeniedError, SupplierNotOngoingError, ValidationError } from '../errors.js';
 import { getSupplier } from '../store/supplier-store.js';
 import type { AuthContext } from './auth-context.js';
@@ -27,7 +27,9 @@ export async function authorizeSupplier(
     rule.from === 'body'
       ? String((request.body as { import_supplier?: unknown }).import_supplier ?? '')
       : (request.path.import_supplier ?? '');
-  const supplier = code === '' ? undefined : await getSupplier(code);
+  // A code no operator could have created names no supplier: no lookup (an over-long code
+  // would exceed DynamoDB's key size and fail the read with a 500).
+  const supplier = SUPPLIER_CODE_PATTERN.test(code) ? await getSupplier(code) : undefined;
   if (supplier && !request.auth.suppliers.includes(supplier.code)) throw new PermissionDeniedError();
   if (!supplier) throw unknownSupplier(rule);
   if (rule.requireOngoing && supplier.status !== 'Ongoing')

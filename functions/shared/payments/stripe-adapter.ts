@@ -12,7 +12,7 @@ import { type VendorHttpOptions, vendorGet } from './vendor-http.js';
 /** Configuration, read once per cold start. */
 const BASE_URL = optionalEnv('DATA_IMPORT_STRIPE_API_URL', 'https://api.stripe.com').replace(/\/+$/, '');
 const HTTP_OPTIONS: VendorHttpOptions = {
-  timeoutMs: integerEnv('DATA_IMPORT_PAYMENT_VENDOR_TIMEOUT_MS', 3000, { min: 50, max: 20_000 }),
+  timeoutMs: integerEnv('DATA_IMPORT_PAYMENT_VENDOR_TIMEOUT_MS', 2000, { min: 50, max: 20_000 }),
   attempts: integerEnv('DATA_IMPORT_PAYMENT_VENDOR_ATTEMPTS', 3, { min: 1, max: 5 }),
   backoffMs: 100,
 };

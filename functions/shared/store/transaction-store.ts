@@ -39,13 +39,15 @@ export interface StoreTransactionsInput {
   account: ImportedAccount;
   transactions: readonly TransactionToStore[];
   checkPreviouslyAdded: boolean;
+  /** The request's batch id (identifier of its `post_import.completed` event), kept on each transaction. */
+  batchId: string;
   /** The pinned note explaining moved transactions (undefined when none was moved). */
   forcedNote: (moved: readonly TransactionToStore[]) => NoteToStore | undefined;
   /** Events of one chunk; `final` for the request's last write. */
   eventsFor: (entries: readonly LedgerEntry[], final: boolean) => EventDetail[];
 }
 
-function transactionItem(account: ImportedAccount, entry: LedgerEntry, recordedAt: string) {
+function transactionItem(account: ImportedAccount, entry: LedgerEntry, batchId: string, recordedAt: string) {
   const { index: _index, ...fields } = entry.transaction;
   return {
     ...keys.transaction(account.service_account_number, entry.transaction.transaction_id),
@@ -54,6 +56,7 @@ function transactionItem(account: ImportedAccount, entry: LedgerEntry, recordedA
     ledger_number: account.ledger_number,
     ledger_entry_id: entry.ledgerEntryId,
     ...fields,
+    batch_id: batchId,
     recorded_at: recordedAt,
   };
 }
@@ -129,7 +132,7 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
       const items: TransactItem[] = entries.map((entry) => ({
         Put: {
           TableName: TABLE_NAME,
-          Item: transactionItem(account, entry, recordedAt),
+          Item: transactionItem(account, entry, input.batchId, recordedAt),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       }));

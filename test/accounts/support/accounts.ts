@@ -81,3 +81,6 @@ export function processAccount(token: string, supplier: string, external: string
     },
   });
 }
+
+/** How long tests wait for events (the shared runtime's stream can lag under bulk seeding). */
+export const EVENT_WAIT = { timeoutMs: 60_000 };

@@ -6,7 +6,7 @@ import type { IConstruct } from 'constructs';
 import { environmentConfig } from '../../../infra/config/environments.js';
 import { PROJECT_ROOT } from '../../../infra/constructs/service-function.js';
 import type { DataImportStack } from '../../../infra/stacks/data-import-stack.js';
-import { addServiceStacks } from '../../../infra/stacks/service-app.js';
+import { addServiceStack, addServiceStacks, applySecurityChecks } from '../../../infra/stacks/service-app.js';
 
 /** The context `cdk synth` gets from cdk.json, so tests synthesize what the CLI does. */
 export const cdkJsonContext: Record<string, unknown> = JSON.parse(
@@ -25,20 +25,29 @@ export interface Synthesized {
 const cache = new Map<string, Synthesized>();
 
 /**
- * The app of environment `env` as `infra/app.ts` builds it (both stacks, cdk-nag applied),
- * synthesized once per test file. CloudFormation's schema validation (seconds per synth) is
- * left to ./nag.test.ts, which synthesizes with it once.
+ * The service stack of environment `env`, as `infra/app.ts` builds it, with cdk-nag applied
+ * (synthesis throws on an unacknowledged finding); synthesized once per test file.
+ * `full` adds the schema registry stack (291 schemas, slower): the whole app.
+ * CloudFormation's schema validation (seconds per synth) is left to `npm run synth`.
  */
-export function synth(env: string): Synthesized {
-  const cached = cache.get(env);
+export function synth(env: string, { full = false } = {}): Synthesized {
+  const key = `${env}:${full}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const app = new App({
     context: { ...cdkJsonContext, ...SKIP_BUNDLING, env },
     builtinCloudFormationValidation: false,
   });
-  const { service } = addServiceStacks(app, environmentConfig(env));
-  const synthesized = { app, stack: service, template: Template.fromStack(service) };
-  cache.set(env, synthesized);
+  const config = environmentConfig(env);
+  let stack: DataImportStack;
+  if (full) {
+    stack = addServiceStacks(app, config).service;
+  } else {
+    stack = addServiceStack(app, config);
+    applySecurityChecks(app);
+  }
+  const synthesized = { app, stack, template: Template.fromStack(stack) };
+  cache.set(key, synthesized);
   return synthesized;
 }
 

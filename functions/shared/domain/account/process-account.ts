@@ -60,9 +60,10 @@ function summary(errors: readonly FieldError[]): string {
 /**
  * Creates the platform account of a staged import process (design.md §3.2): lock
  * (UNKNOWN → IN_PROGRESS), re-check the staged data, then one transaction creating the
- * account, its first statement period, COMPLETED, and the events. A failure that retrying
- * cannot fix returns the process to UNKNOWN with an `error` event; a retryable one just
- * gives the lock back.
+ * account, its first statement period, COMPLETED, and the events. Staged data that no
+ * longer passes the rules is a 400 that changes nothing (the lock is given back). A write
+ * that DynamoDB rejects for a reason retrying cannot fix returns the process to UNKNOWN with
+ * an `error` event; a retryable failure just gives the lock back.
  */
 export async function processAccount(request: ProcessRequest): Promise<CreatedAccount> {
   const { supplier, externalAccountNumber: external, now } = request;
@@ -70,23 +71,20 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   const lock = await lockImportProcess(supplier, external, { token, now, staleBefore: staleBefore(now) });
   if (!lock.ok) throw cannotProcess(lock.existing);
 
-  const fail = async (code: string, detail: string) => {
-    await releaseImportProcess(supplier, external, {
-      token,
-      now,
-      events: [importProcessEvents.error(external, code, detail)],
-    });
+  // A 4xx writes nothing and emits nothing (design.md §3.5a): give the lock back unchanged.
+  const refuse = async () => {
+    await releaseImportProcess(supplier, external, { token, now, events: [] });
   };
 
   try {
     const staged = await getStagedAccount(supplier, external);
     if (!staged) {
-      await fail('import_process_does_not_exist', 'The import process has no staged account data.');
+      await refuse();
       throw importProcessDoesNotExist();
     }
     const { errors, account } = checkAccount(staged, now);
     if (errors.length > 0) {
-      await fail(ACCOUNT_FAILED_VALIDATION, summary(errors));
+      await refuse();
       throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
     }
     return await create(request, token, account);

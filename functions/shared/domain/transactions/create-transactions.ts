@@ -45,6 +45,7 @@ export async function createTransactions(
     account,
     transactions,
     checkPreviouslyAdded: options.checkPreviouslyAdded,
+    batchId,
     forcedNote: (moved) =>
       moved.length > 0 ? forcingNote(moved, account.open_statement_period_start, now) : undefined,
     eventsFor: (entries, final) => {
