@@ -18,8 +18,9 @@ export interface EnvironmentConfig {
   readonly throttling: { readonly rateLimit: number; readonly burstLimit: number };
   /**
    * Enumeration values accepted in addition to the spec's lists (design.md §3.5a), keyed by
-   * field name (`reason`, `payment_type`, `rate_band`, `tax_type`, `unit_type`, `vendor`, …).
-   * Passed to the functions as JSON in `DATA_IMPORT_EXTRA_CHOICES`.
+   * field: `reason`, `payment_type`, `rate_band`, `tax_type`, `unit_type`,
+   * `payment_instruction_type` (functions/shared/domain/post-import/choices.ts), e.g.
+   * `{ reason: ['GOODWILL_CREDIT'] }`. Passed to the functions as JSON in `DATA_IMPORT_EXTRA_CHOICES`.
    */
   readonly extraChoices: Readonly<Record<string, readonly string[]>>;
   /** Base URL of the STRIPE API (`DATA_IMPORT_STRIPE_API_URL`). */

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
@@ -15,6 +17,16 @@ const REQUIRE_BANNER =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
 const MAIN_FIELDS = ['module', 'main'];
 
+/**
+ * Lambda-only replacement for the SDK's default credential chain (see the file's comment):
+ * bundles resolve `@aws-sdk/credential-provider-node` to it.
+ */
+export const LAMBDA_CREDENTIAL_PROVIDER = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../functions/shared/aws/lambda-credential-provider.ts',
+);
+const ALIASES = { '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIAL_PROVIDER };
+
 const cdk: BundlingOptions = {
   format: OutputFormat.ESM,
   target: TARGET,
@@ -24,7 +36,10 @@ const cdk: BundlingOptions = {
   banner: REQUIRE_BANNER,
   bundleAwsSDK: true,
   externalModules: [],
-  esbuildArgs: { '--tree-shaking': 'true' },
+  esbuildArgs: {
+    '--tree-shaking': 'true',
+    ...Object.fromEntries(Object.entries(ALIASES).map(([module, file]) => [`--alias:${module}`, file])),
+  },
 };
 
 const esbuild: BuildOptions = {
@@ -38,6 +53,7 @@ const esbuild: BuildOptions = {
   banner: { js: REQUIRE_BANNER },
   external: [],
   treeShaking: true,
+  alias: ALIASES,
 };
 
 export const lambdaBundlingOptions = { cdk, esbuild } as const;

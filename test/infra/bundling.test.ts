@@ -92,4 +92,52 @@ describe('the construct bundles a function into a minified ESM file with a sourc
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ batchItemFailures: [] });
   });
+
+  it('sends events with the credentials Lambda puts in the environment (the bundled credential provider)', () => {
+    // Prepare: an outbox record, delivered by the bundle to the local EventBridge endpoint
+    const entry = path.join(bundleDir, 'index.mjs');
+    const detail = {
+      event_type: 'data_import.import_process.complete',
+      version: 'v1',
+      event_id: `bundle-${process.pid}-${Date.now()}`,
+      occurred_at: '2026-01-01T00:00:00Z',
+      payload: { resource_type: 'ACCOUNT', external_identifier: 'BUNDLE-1', identifier: 'A-00000001' },
+    };
+    const record = {
+      eventName: 'INSERT',
+      dynamodb: {
+        SequenceNumber: '1',
+        NewImage: {
+          pk: { S: 'OUTBOX#bundle' },
+          sk: { S: 'OUTBOX' },
+          events: { S: JSON.stringify([detail]) },
+        },
+      },
+    };
+    const script = `
+      const { handler } = await import(${JSON.stringify(pathToFileURL(entry).href)});
+      process.stdout.write(JSON.stringify(await handler({ Records: [${JSON.stringify(record)}] })));
+    `;
+
+    // Act
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: tmpdir(),
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'eu-west-2',
+        AWS_ACCESS_KEY_ID: 'bundle-test',
+        AWS_SECRET_ACCESS_KEY: 'bundle-test',
+        AWS_ENDPOINT_URL_EVENTBRIDGE: process.env.AWS_ENDPOINT_URL_EVENTBRIDGE,
+        DATA_IMPORT_EVENT_BUS_NAME: 'bundle-test-bus',
+        POWERTOOLS_LOG_LEVEL: 'ERROR',
+      },
+    });
+
+    // Assess
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ batchItemFailures: [] });
+    const delivered = readFileSync(String(process.env.DATA_IMPORT_EVENTS_FILE), 'utf8');
+    expect(delivered.includes(detail.event_id)).toBe(true);
+  });
 });

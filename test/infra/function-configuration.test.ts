@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseExtraChoices } from '../../functions/shared/domain/post-import/choices.js';
 import { environmentConfig, environments } from '../../infra/config/environments.js';
 import { PROJECT_ROOT } from '../../infra/constructs/service-function.js';
 import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';
@@ -56,6 +57,17 @@ describe('each function gets only the configuration it needs', () => {
     // Assess
     expect(JSON.parse(variables.DATA_IMPORT_EXTRA_CHOICES as string)).toEqual(environments.dev!.extraChoices);
   });
+
+  it.each(Object.keys(environments))(
+    '%s: the extra enumeration values are ones the functions accept',
+    (env) => {
+      // Act
+      const raw = JSON.stringify(environments[env]!.extraChoices);
+
+      // Assess
+      expect(() => parseExtraChoices(raw)).not.toThrow();
+    },
+  );
 });
 
 describe('no secret value in any environment variable', () => {

@@ -123,6 +123,18 @@ describe('Historical statements: field rules', () => {
     ]);
   });
 
+  it('answers 400 too_many_decimal_places for a gross_amount with more than 2 decimals', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    // Act
+    const response = await postStatements(token, account, [statement('G-1', { gross_amount: 54.215 })]);
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      expect.objectContaining({ attr: 'statements.0.gross_amount', code: 'too_many_decimal_places' }),
+    ]);
+  });
+
   it('accepts a one-day bill period', async () => {
     // Prepare
     const account = await createImportedAccount();

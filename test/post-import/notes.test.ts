@@ -260,6 +260,18 @@ describe('Notes: request shape (limits, unknown fields, types, auth, supplier st
     );
   });
 
+  it('answers 400 invalid_datetime for a leap second, which no clock can store', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    // Act
+    const response = await postNotes(token, account, [{ body: 'x', created_at: '2026-12-31T23:59:60Z' }]);
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      expect.objectContaining({ attr: 'notes.0.created_at', code: 'invalid_datetime' }),
+    ]);
+  });
+
   it('answers 400 parse_error for malformed JSON', async () => {
     // Act
     const response = await api('POST', paths.notes, { token, rawBody: '{"notes": [' });

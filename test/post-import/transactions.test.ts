@@ -130,6 +130,26 @@ describe('Transactions: a new transaction is TRANSACTION_ADDED_TO_ACCOUNT, resul
       import_process_external_identifier: account.external_account_number,
       identifier: expect.any(String),
     });
+    const stored = await accountItems(account.service_account_number, 'TXN#');
+    expect(stored.map((item) => item.batch_id)).toEqual([
+      event?.detail.payload.identifier,
+      event?.detail.payload.identifier,
+    ]);
+  });
+});
+
+describe('Transactions: SUPPLY_CHARGE line and tax items are kept as sent', () => {
+  it('stores line items with any numbers, even ones DynamoDB numbers cannot hold', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const supply = tx.supplyCharge('SC-1');
+    supply.line_items[0]!.price_per_unit = 1e-200;
+    // Act
+    const response = await postTransactions(token, account, [supply]);
+    // Assess
+    expect(response.status).toBe(201);
+    const [stored] = await accountItems(account.service_account_number, 'TXN#');
+    expect(JSON.parse(stored?.line_items)).toEqual(supply.line_items);
   });
 });
 

@@ -48,7 +48,9 @@ export interface StoreTransactionsInput {
 }
 
 function transactionItem(account: ImportedAccount, entry: LedgerEntry, batchId: string, recordedAt: string) {
-  const { index: _index, ...fields } = entry.transaction;
+  // Line and tax items are kept as JSON text: their numbers are free-form and DynamoDB numbers
+  // cannot hold every double (e.g. 1e-200).
+  const { index: _index, line_items, tax_items, ...fields } = entry.transaction;
   return {
     ...keys.transaction(account.service_account_number, entry.transaction.transaction_id),
     entity: 'Transaction',
@@ -56,6 +58,8 @@ function transactionItem(account: ImportedAccount, entry: LedgerEntry, batchId: 
     ledger_number: account.ledger_number,
     ledger_entry_id: entry.ledgerEntryId,
     ...fields,
+    ...(line_items ? { line_items: JSON.stringify(line_items) } : {}),
+    ...(tax_items ? { tax_items: JSON.stringify(tax_items) } : {}),
     batch_id: batchId,
     recorded_at: recordedAt,
   };

@@ -17,6 +17,7 @@ import {
   noteResult,
   noteRuleErrors,
   repeatsEarlierNote,
+  unrepresentableDateTimeErrors,
 } from './note.js';
 
 /**
@@ -31,6 +32,8 @@ export async function createNotes(
   notes: readonly NotePayload[],
   now = new Date(),
 ): Promise<NoteResult[]> {
+  const unrepresentable = notes.flatMap(unrepresentableDateTimeErrors);
+  if (unrepresentable.length > 0) throw new ValidationError(unrepresentable);
   const nowIso = isoDateTime(now);
   const createdAts = notes.map((note) => (note.created_at ? normaliseDateTime(note.created_at) : nowIso));
   const ruleErrors = notes.flatMap((note, index) => noteRuleErrors(note, index, createdAts[index]!));

@@ -28,6 +28,20 @@ export interface NoteResult {
   status: NoteStatus;
 }
 
+/** Datetimes the schema's format accepts but a clock cannot represent (leap seconds `…:60`). */
+export function unrepresentableDateTimeErrors(
+  note: { created_at?: string; unpin_at?: string },
+  index: number,
+): FieldError[] {
+  return (['created_at', 'unpin_at'] as const)
+    .filter((field) => note[field] !== undefined && Number.isNaN(Date.parse(note[field]!)))
+    .map((field) => ({
+      attr: `notes.${index}.${field}`,
+      code: 'invalid_datetime',
+      detail: 'Must be a valid date-time that a clock can show (no leap seconds).',
+    }));
+}
+
 /** A datetime as UTC `…Z`, seconds precision unless milliseconds were given. */
 export function normaliseDateTime(value: string): string {
   const iso = new Date(value).toISOString();

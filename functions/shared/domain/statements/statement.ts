@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StatementPayload } from '../../../../schemas/api/historical-statements-create.schema.js';
 import type { FieldError } from '../../errors.js';
+import { checkDecimal } from '../account/decimal.js';
 
 export type { StatementPayload };
 
@@ -30,14 +31,16 @@ export function statementContentHash(statement: StatementPayload, statementKey: 
 
 /** Rules of one statement a schema cannot express. */
 export function statementRuleErrors(statement: StatementPayload, index: number): FieldError[] {
+  const errors: FieldError[] = [];
   if (statement.bill_period_from_date > statement.bill_period_to_date) {
-    return [
-      {
-        attr: `statements.${index}.bill_period_to_date`,
-        code: 'invalid_bill_period',
-        detail: '`bill_period_to_date` must not be before `bill_period_from_date`.',
-      },
-    ];
+    errors.push({
+      attr: `statements.${index}.bill_period_to_date`,
+      code: 'invalid_bill_period',
+      detail: '`bill_period_to_date` must not be before `bill_period_from_date`.',
+    });
   }
-  return [];
+  const amount = checkDecimal(statement.gross_amount, 2);
+  if (!amount.ok)
+    errors.push({ attr: `statements.${index}.gross_amount`, code: amount.code, detail: amount.detail });
+  return errors;
 }

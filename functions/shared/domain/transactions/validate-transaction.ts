@@ -3,6 +3,7 @@ import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
 import { isAfterToday } from '../account/dates.js';
 import { allowedChoices, type ChoiceField, isAllowedChoice } from '../post-import/choices.js';
+import { firstUnstorableNumber, UNSTORABLE_NUMBER_DETAIL } from '../post-import/storable-number.js';
 import { toMinorUnits } from './amount.js';
 import type { TransactionPayload, TransactionToStore } from './transaction.js';
 import { transactionData } from './transaction.js';
@@ -66,6 +67,11 @@ export function validateTransaction(
   });
   const amount = toMinorUnits(input.amount);
   if (!amount.ok) return fail(amount.code, `${prefix}.amount: ${amount.detail}`, raw);
+  const unstorable = firstUnstorableNumber(
+    { line_items: input.line_items, tax_items: input.tax_items },
+    prefix,
+  );
+  if (unstorable) return fail('out_of_range', `${unstorable}: ${UNSTORABLE_NUMBER_DETAIL}`, raw);
 
   const { amount: _amount, ...fields } = input;
   const transaction: TransactionToStore = { ...fields, index, amount_minor: amount.minor, type: input.type };
