@@ -139,17 +139,29 @@ describe('Transactions: a new transaction is TRANSACTION_ADDED_TO_ACCOUNT, resul
 });
 
 describe('Transactions: SUPPLY_CHARGE line and tax items are kept as sent', () => {
-  it('stores line items with any numbers, even ones DynamoDB numbers cannot hold', async () => {
+  it('stores line and tax items as sent', async () => {
     // Prepare
     const account = await createImportedAccount();
     const supply = tx.supplyCharge('SC-1');
+    // Act
+    const response = await postTransactions(token, account, [supply]);
+    // Assess
+    expect(response.status, response.text).toBe(201);
+    const [stored] = await accountItems(account.service_account_number, 'TXN#');
+    expect(JSON.parse(stored?.line_items)).toEqual(supply.line_items);
+    expect(JSON.parse(stored?.tax_items)).toEqual(supply.tax_items);
+  });
+
+  it('answers TRANSACTION_IMPORT_ERROR out_of_range for a number no store can hold', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const supply = tx.supplyCharge('SC-2');
     supply.line_items[0]!.price_per_unit = 1e-200;
     // Act
     const response = await postTransactions(token, account, [supply]);
     // Assess
-    expect(response.status).toBe(201);
-    const [stored] = await accountItems(account.service_account_number, 'TXN#');
-    expect(JSON.parse(stored?.line_items)).toEqual(supply.line_items);
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ status: 'TRANSACTION_IMPORT_ERROR', code: 'out_of_range' });
   });
 });
 
