@@ -1,32 +1,49 @@
 import { parseArgs } from 'node:util';
-import { apiKeyCommands } from './commands/api-key.js';
-import { applyCommand } from './commands/apply.js';
 import type { Command } from './commands/command.js';
-import { supplierCommands } from './commands/supplier.js';
+import { resolveTableName, withoutEnvFlag } from './table-name.js';
 
 /**
- * The operator CLI: `npm run ops -- <command> [args]`.
- * Works against the cloud (standard AWS credentials; DATA_IMPORT_TABLE_NAME) and against
- * the local runtime (the AWS_ENDPOINT_URL_* lines `npm start` prints).
+ * The operator CLI: `npm run ops -- <command> [args] [--env NAME]`.
+ * Works against the cloud (standard AWS credential chain; the table from DATA_IMPORT_TABLE_NAME
+ * or the `DataImport-<env>` stack outputs) and against the local runtime (export the lines
+ * `npm start` prints: the AWS_ENDPOINT_URL_* variables point the SDK at the stand-ins).
  */
-const commands: Command[] = [...supplierCommands, ...apiKeyCommands, applyCommand];
+async function loadCommands(): Promise<Command[]> {
+  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }] = await Promise.all([
+    import('./commands/supplier.js'),
+    import('./commands/api-key.js'),
+    import('./commands/apply.js'),
+  ]);
+  return [...supplierCommands, ...apiKeyCommands, applyCommand];
+}
 
-function usage(): string {
+function usage(commands: readonly Command[]): string {
   return [
-    'Usage: npm run ops -- <command>',
+    'Usage: npm run ops -- <command> [--env NAME]',
     '',
     ...commands.map((c) => `  ${c.usage.padEnd(70)} ${c.summary}`),
+    '',
+    'The table: DATA_IMPORT_TABLE_NAME, else the TableName output of stack DataImport-<env> (default dev).',
   ].join('\n');
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(rawArgv: string[]): Promise<number> {
+  const wantsHelp = rawArgv.length === 0 || rawArgv.includes('--help') || rawArgv.includes('-h');
+  if (wantsHelp) {
+    // Listing the commands sends no request: any table name will do to load them.
+    process.env.DATA_IMPORT_TABLE_NAME ??= 'not-used-for-help';
+  } else {
+    await resolveTableName(rawArgv);
+  }
+  const argv = withoutEnvFlag(rawArgv);
+  const commands = await loadCommands();
   const words = argv.filter((word) => !word.startsWith('-'));
   const command = commands
     .filter((c) => c.name.every((part, index) => words[index] === part))
     .sort((a, b) => b.name.length - a.name.length)[0];
-  if (!command) {
-    console.error(usage());
-    return argv.length === 0 || argv.includes('--help') ? 0 : 2;
+  if (!command || wantsHelp) {
+    console.error(usage(commands));
+    return wantsHelp ? 0 : 2;
   }
   const rest = argv.slice(argv.indexOf(command.name.at(-1)!) + 1);
   const { values, positionals } = parseArgs({

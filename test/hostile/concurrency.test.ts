@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountPayload, paths as accountPaths } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { exampleTransactions, paths } from '../post-import/support/post-import-api.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
-import { api } from '../support/http.js';
+import { type ApiResult, api } from '../support/http.js';
 import { recordFigure } from './support/runs.js';
 import {
   accountPartition,
@@ -22,6 +22,7 @@ import {
  * once, and no request gets a 5xx.
  */
 const PARALLEL = 50;
+vi.setConfig({ testTimeout: 90_000 });
 let world: HostileWorld;
 
 beforeAll(async () => {
@@ -31,21 +32,33 @@ beforeAll(async () => {
 const post = (path: string, body: unknown) => api('POST', path, { token: world.token, body });
 
 /** Responses of `PARALLEL` requests sent at once; none may be a 5xx. */
-async function inParallel(request: (i: number) => Promise<{ status: number; text: string }>) {
+async function inParallel(request: (i: number) => Promise<ApiResult>) {
   const responses = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => request(i)));
   expect(responses.filter((response) => response.status >= 500).map((response) => response.text)).toEqual([]);
   recordFigure({ suite: 'concurrency', requests: PARALLEL });
   return responses;
 }
 
-/** Events matching `predicate`, once at least `count` arrived and the stream settled: exactly `count`. */
-async function expectEventsExactlyOnce(predicate: (event: ArchivedEvent) => boolean, count: number) {
-  await waitForEvents(predicate, { count, timeoutMs: 30_000 });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const events = readEvents().filter(predicate);
-  expect(events).toHaveLength(count);
-  expect(new Set(events.map((event) => event.detail.event_id)).size).toBe(count);
-  return events;
+interface EventExpectation {
+  predicate: (event: ArchivedEvent) => boolean;
+  count: number;
+}
+
+/**
+ * Waits until every expectation has at least `count` matching events, lets the stream settle
+ * once, then asserts exactly `count` of each, with distinct event ids.
+ */
+async function expectEventsExactlyOnce(...expectations: EventExpectation[]) {
+  for (const { predicate, count } of expectations) {
+    if (count > 0) await waitForEvents(predicate, { count, timeoutMs: 30_000 });
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const events = readEvents();
+  for (const { predicate, count } of expectations) {
+    const matching = events.filter(predicate);
+    expect(matching).toHaveLength(count);
+    expect(new Set(matching.map((event) => event.detail.event_id)).size).toBe(count);
+  }
 }
 
 const postImportEvents = (external: string, resourceType: string) => (event: ArchivedEvent) =>
@@ -103,7 +116,11 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
     return payload.external_account_number as string;
   }
 
-  async function expectCreatedOnce(external: string, responses: { status: number; json: any }[]) {
+  /** The account was created once; returns the events it must have emitted exactly once. */
+  async function expectCreatedOnce(
+    external: string,
+    responses: { status: number; json: any }[],
+  ): Promise<EventExpectation[]> {
     const created = responses.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     const number = created[0]?.json.service_account_number;
@@ -118,16 +135,19 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
       (item) => item.external_account_number === external,
     );
     expect(imported).toHaveLength(1);
-    await expectEventsExactlyOnce(
-      (event) =>
-        event.detail.event_type === 'data_import.import_process.complete' &&
-        event.detail.payload.external_identifier === external,
-      1,
-    );
-    await expectEventsExactlyOnce(
-      (event) => event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
-      1,
-    );
+    return [
+      {
+        predicate: (event) =>
+          event.detail.event_type === 'data_import.import_process.complete' &&
+          event.detail.payload.external_identifier === external,
+        count: 1,
+      },
+      {
+        predicate: (event) =>
+          event.detail.event_type === 'account.created' && event.detail.payload.account_number === number,
+        count: 1,
+      },
+    ];
   }
 
   it('50 identical process requests: one 201, the others 409', async () => {
@@ -137,7 +157,7 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
     // Act
     const responses = await inParallel(() => post(accountPaths.process, body));
     // Assess
-    await expectCreatedOnce(external, responses);
+    await expectEventsExactlyOnce(...(await expectCreatedOnce(external, responses)));
   });
 
   it('50 requests over 10 staged accounts: each account is created once, with one event each', async () => {
@@ -148,12 +168,11 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
       post(accountPaths.process, { import_supplier: world.supplier, external_account_number: externals[i % 10] }),
     );
     // Assess
+    const expectations: EventExpectation[] = [];
     for (const [index, external] of externals.entries()) {
-      await expectCreatedOnce(
-        external,
-        responses.filter((_, i) => i % 10 === index),
-      );
+      expectations.push(...(await expectCreatedOnce(external, responses.filter((_, i) => i % 10 === index))));
     }
+    await expectEventsExactlyOnce(...expectations);
   });
 });
 
@@ -191,7 +210,7 @@ describe('Rule: 50 parallel identical or overlapping note requests store each no
     expect(successes).toHaveLength(3);
     const stored = await partitionItems(accountPartition(account.service_account_number));
     expect(stored.filter((item) => String(item.sk).startsWith('NOTE#'))).toHaveLength(3);
-    await expectEventsExactlyOnce(postImportEvents(ref.external_account_number, 'NOTE'), 3);
+    await expectEventsExactlyOnce({ predicate: postImportEvents(ref.external_account_number, 'NOTE'), count: 3 });
   });
 
   it('50 requests with overlapping windows of 14 notes', async () => {
@@ -206,7 +225,7 @@ describe('Rule: 50 parallel identical or overlapping note requests store each no
     expect(successes.map((n) => n.body).sort()).toEqual(Array.from({ length: 14 }, (_, n) => note(n).body).sort());
     const stored = await partitionItems(accountPartition(account.service_account_number));
     expect(stored.filter((item) => String(item.sk).startsWith('NOTE#'))).toHaveLength(14);
-    await expectEventsExactlyOnce(postImportEvents(ref.external_account_number, 'NOTE'), 14);
+    await expectEventsExactlyOnce({ predicate: postImportEvents(ref.external_account_number, 'NOTE'), count: 14 });
   });
 });
 
@@ -228,11 +247,13 @@ describe('Rule: 50 parallel identical or overlapping transaction requests add ea
     expect(stored.map((item) => item.ledger_entry_id).sort((a, b) => Number(a) - Number(b))).toEqual(
       Array.from({ length: ids.length }, (_, k) => k + 1),
     );
-    await expectEventsExactlyOnce(ledgerEvents(account.service_account_number), ids.length);
     const requestsThatAdded = responses.filter((r) =>
       r.json.results.some((result: { status: string }) => result.status === 'TRANSACTION_ADDED_TO_ACCOUNT'),
     ).length;
-    await expectEventsExactlyOnce(postImportEvents(external, 'TRANSACTION_BATCH'), requestsThatAdded);
+    await expectEventsExactlyOnce(
+      { predicate: ledgerEvents(account.service_account_number), count: ids.length },
+      { predicate: postImportEvents(external, 'TRANSACTION_BATCH'), count: requestsThatAdded },
+    );
   }
 
   it('50 identical requests of 5 transactions', async () => {
@@ -284,7 +305,7 @@ describe('Rule: 50 parallel identical or overlapping statement requests store ea
       String(item.sk).startsWith('STATEMENT#'),
     );
     expect(stored).toHaveLength(count);
-    await expectEventsExactlyOnce(postImportEvents(external, 'HISTORICAL_STATEMENT'), count);
+    await expectEventsExactlyOnce({ predicate: postImportEvents(external, 'HISTORICAL_STATEMENT'), count });
   }
 
   it('50 identical requests of 3 statements', async () => {
@@ -314,7 +335,10 @@ describe('Rule: 50 parallel identical or overlapping payment instructions store 
       String(item.sk).startsWith('PAYMENT#'),
     );
     expect(stored.map((item) => item.reference).sort()).toEqual([...references].sort());
-    await expectEventsExactlyOnce(postImportEvents(external, 'PAYMENT_INSTRUCTION'), references.length);
+    await expectEventsExactlyOnce({
+      predicate: postImportEvents(external, 'PAYMENT_INSTRUCTION'),
+      count: references.length,
+    });
   }
 
   it('50 identical requests: all 201 with the same answer, one instruction', async () => {

@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { RetryableError } from '../errors.js';
 import { documentClient } from './dynamodb.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -16,7 +17,8 @@ export type TransactResult = { ok: true } | { ok: false; reasons: CancellationRe
 
 /**
  * One TransactWriteItems call. A transaction cancelled by a condition or a conflict is a
- * result (the caller decides), never an exception; any other error is thrown.
+ * result (the caller decides), never an exception; one cancelled by throttling alone is a
+ * retryable 503; any other error is thrown.
  */
 export async function transactWrite(items: TransactItem[]): Promise<TransactResult> {
   try {
@@ -27,14 +29,35 @@ export async function transactWrite(items: TransactItem[]): Promise<TransactResu
     const raw =
       (error as { CancellationReasons?: { Code?: string; Item?: Record<string, AttributeValue> }[] })
         .CancellationReasons ?? [];
-    return {
-      ok: false,
-      reasons: raw.map((reason) => ({
-        code: reason.Code ?? 'None',
-        ...(reason.Item ? { item: unmarshall(reason.Item) } : {}),
-      })),
-    };
+    const reasons = raw.map((reason) => ({
+      code: reason.Code ?? 'None',
+      ...(reason.Item ? { item: unmarshall(reason.Item) } : {}),
+    }));
+    if (isThrottledOnly(reasons)) {
+      // Capacity, not a condition: the caller can do nothing with it, the client can retry.
+      throw new RetryableError(
+        'service_unavailable',
+        'The service is temporarily unavailable; retry the request as it is.',
+        503,
+      );
+    }
+    return { ok: false, reasons };
   }
+}
+
+/** Cancellation codes that mean "too much load now": retrying later can succeed. */
+const THROTTLING_CODES = new Set([
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+]);
+
+/** True when a cancellation was caused by throttling and by no condition or conflict. */
+function isThrottledOnly(reasons: readonly CancellationReason[]): boolean {
+  return (
+    reasons.some((reason) => THROTTLING_CODES.has(reason.code)) &&
+    reasons.every((reason) => THROTTLING_CODES.has(reason.code) || reason.code === 'None')
+  );
 }
 
 /** True when the cancellation was only a conflict with a concurrent transaction (retry it). */

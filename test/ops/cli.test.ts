@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const exec = promisify(execFile);
+
+/** The operator CLI as an operator runs it: a real process against the local runtime's table. */
+async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      ['--import', 'tsx', 'functions/ops/cli.ts', ...args],
+      {
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const code = () => `OPS${randomBytes(4).toString('hex').toUpperCase()}`;
+
+describe('Rule: operators manage import suppliers with the CLI (design §5)', () => {
+  it('supplier put creates a supplier that supplier list then shows with its status, root and expiry window', async () => {
+    // Prepare
+    const supplier = code();
+    // Act
+    const put = await ops(
+      'supplier',
+      'put',
+      supplier,
+      '--status',
+      'Paused',
+      '--root-location',
+      'migrations/ops',
+      '--expiry-days',
+      '12',
+    );
+    const listed = await ops('supplier', 'list');
+    // Assess
+    expect(put.code).toBe(0);
+    expect(listed.code).toBe(0);
+    const row = listed.stdout.split('\n').find((line) => line.includes(supplier)) ?? '';
+    expect(row).toContain('Paused');
+    expect(row).toContain('migrations/ops');
+    expect(row).toContain('12');
+  }, 60_000);
+
+  it('supplier set-status changes the status; an unknown supplier or status fails with a message', async () => {
+    // Prepare
+    const supplier = code();
+    await ops('supplier', 'put', supplier, '--status', 'Ongoing', '--root-location', 'x');
+    // Act
+    const changed = await ops('supplier', 'set-status', supplier, 'Complete');
+    const unknownSupplier = await ops('supplier', 'set-status', code(), 'Paused');
+    const badStatus = await ops('supplier', 'set-status', supplier, 'Finished');
+    // Assess
+    expect(changed.code).toBe(0);
+    expect((await ops('supplier', 'list')).stdout.split('\n').find((l) => l.includes(supplier))).toContain(
+      'Complete',
+    );
+    expect(unknownSupplier.code).toBe(1);
+    expect(badStatus.code).toBe(1);
+    expect(badStatus.stderr).toContain('Ongoing, Paused, Complete');
+  }, 60_000);
+});
+
+describe('Rule: the CLI explains itself', () => {
+  it('--help lists every command and exits 0; an unknown command prints the usage and exits 2', async () => {
+    // Act
+    const help = await ops('--help');
+    const unknown = await ops('frobnicate');
+    // Assess
+    expect(help.code).toBe(0);
+    for (const command of [
+      'supplier put',
+      'supplier set-status',
+      'supplier list',
+      'api-key create',
+      'api-key revoke',
+      'api-key list',
+      'apply FILE',
+    ]) {
+      expect(help.stderr).toContain(command);
+    }
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage: npm run ops');
+  }, 60_000);
+});
