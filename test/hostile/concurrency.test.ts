@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountPayload, paths as accountPaths } from '../accounts/support/accounts.js';
+import { paths as accountPaths, accountPayload } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { exampleTransactions, paths } from '../post-import/support/post-import-api.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
@@ -126,7 +126,9 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
     const number = created[0]?.json.service_account_number;
     for (const other of responses.filter((r) => r.status !== 201)) {
       expect(other.status).toBe(409);
-      expect(['import_process_in_progress', 'account_import_process_already_imported']).toContain(other.json.code);
+      expect(['import_process_in_progress', 'account_import_process_already_imported']).toContain(
+        other.json.code,
+      );
       if (other.json.code === 'account_import_process_already_imported') {
         expect(other.json.service_account_number).toBe(number);
       }
@@ -165,12 +167,20 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
     const externals = await Promise.all(Array.from({ length: 10 }, staged));
     // Act
     const responses = await inParallel((i) =>
-      post(accountPaths.process, { import_supplier: world.supplier, external_account_number: externals[i % 10] }),
+      post(accountPaths.process, {
+        import_supplier: world.supplier,
+        external_account_number: externals[i % 10],
+      }),
     );
     // Assess
     const expectations: EventExpectation[] = [];
     for (const [index, external] of externals.entries()) {
-      expectations.push(...(await expectCreatedOnce(external, responses.filter((_, i) => i % 10 === index))));
+      expectations.push(
+        ...(await expectCreatedOnce(
+          external,
+          responses.filter((_, i) => i % 10 === index),
+        )),
+      );
     }
     await expectEventsExactlyOnce(...expectations);
   });
@@ -188,7 +198,9 @@ describe('Rule: 50 parallel validate-account requests store nothing and emit not
     // Assess
     expect([...identical, ...overlapping].every((r) => r.status === 200)).toBe(true);
     for (const payload of payloads) {
-      expect(await partitionItems(importPartition(world.supplier, payload.external_account_number))).toEqual([]);
+      expect(await partitionItems(importPartition(world.supplier, payload.external_account_number))).toEqual(
+        [],
+      );
     }
   });
 });
@@ -210,7 +222,10 @@ describe('Rule: 50 parallel identical or overlapping note requests store each no
     expect(successes).toHaveLength(3);
     const stored = await partitionItems(accountPartition(account.service_account_number));
     expect(stored.filter((item) => String(item.sk).startsWith('NOTE#'))).toHaveLength(3);
-    await expectEventsExactlyOnce({ predicate: postImportEvents(ref.external_account_number, 'NOTE'), count: 3 });
+    await expectEventsExactlyOnce({
+      predicate: postImportEvents(ref.external_account_number, 'NOTE'),
+      count: 3,
+    });
   });
 
   it('50 requests with overlapping windows of 14 notes', async () => {
@@ -222,10 +237,15 @@ describe('Rule: 50 parallel identical or overlapping note requests store each no
     // Assess
     expect(responses.every((r) => r.status === 201)).toBe(true);
     const successes = responses.flatMap((r) => r.json).filter((n) => n.status === 'NOTE_CREATION_SUCCESS');
-    expect(successes.map((n) => n.body).sort()).toEqual(Array.from({ length: 14 }, (_, n) => note(n).body).sort());
+    expect(successes.map((n) => n.body).sort()).toEqual(
+      Array.from({ length: 14 }, (_, n) => note(n).body).sort(),
+    );
     const stored = await partitionItems(accountPartition(account.service_account_number));
     expect(stored.filter((item) => String(item.sk).startsWith('NOTE#'))).toHaveLength(14);
-    await expectEventsExactlyOnce({ predicate: postImportEvents(ref.external_account_number, 'NOTE'), count: 14 });
+    await expectEventsExactlyOnce({
+      predicate: postImportEvents(ref.external_account_number, 'NOTE'),
+      count: 14,
+    });
   });
 });
 
@@ -286,7 +306,12 @@ describe('Rule: 50 parallel identical or overlapping transaction requests add ea
     );
     // Assess
     expect(responses.every((r) => r.status === 201)).toBe(true);
-    await expectLedger(account, ref.external_account_number, Array.from({ length: 14 }, (_, n) => id(n)), responses);
+    await expectLedger(
+      account,
+      ref.external_account_number,
+      Array.from({ length: 14 }, (_, n) => id(n)),
+      responses,
+    );
   });
 });
 
@@ -300,7 +325,11 @@ describe('Rule: 50 parallel identical or overlapping statement requests store ea
     gross_amount: 10 + n,
   });
 
-  async function expectStatements(account: { service_account_number: string }, external: string, count: number) {
+  async function expectStatements(
+    account: { service_account_number: string },
+    external: string,
+    count: number,
+  ) {
     const stored = (await partitionItems(accountPartition(account.service_account_number))).filter((item) =>
       String(item.sk).startsWith('STATEMENT#'),
     );
@@ -312,7 +341,9 @@ describe('Rule: 50 parallel identical or overlapping statement requests store ea
     // Prepare
     const { account, ref } = await importedAccount();
     // Act
-    const responses = await inParallel(() => post(paths.statements, { ...ref, statements: [0, 1, 2].map(statement) }));
+    const responses = await inParallel(() =>
+      post(paths.statements, { ...ref, statements: [0, 1, 2].map(statement) }),
+    );
     // Assess
     expect(responses.map((r) => r.status)).toEqual(Array(PARALLEL).fill(201));
     await expectStatements(account, ref.external_account_number, 3);
@@ -322,7 +353,9 @@ describe('Rule: 50 parallel identical or overlapping statement requests store ea
     // Prepare
     const { account, ref } = await importedAccount();
     // Act
-    const responses = await inParallel((i) => post(paths.statements, { ...ref, statements: window(i).map(statement) }));
+    const responses = await inParallel((i) =>
+      post(paths.statements, { ...ref, statements: window(i).map(statement) }),
+    );
     // Assess
     expect(responses.map((r) => r.status)).toEqual(Array(PARALLEL).fill(201));
     await expectStatements(account, ref.external_account_number, 14);
@@ -330,7 +363,11 @@ describe('Rule: 50 parallel identical or overlapping statement requests store ea
 });
 
 describe('Rule: 50 parallel identical or overlapping payment instructions store each reference once and emit one event each', () => {
-  async function expectInstructions(account: { service_account_number: string }, external: string, references: string[]) {
+  async function expectInstructions(
+    account: { service_account_number: string },
+    external: string,
+    references: string[],
+  ) {
     const stored = (await partitionItems(accountPartition(account.service_account_number))).filter((item) =>
       String(item.sk).startsWith('PAYMENT#'),
     );
@@ -361,7 +398,12 @@ describe('Rule: 50 parallel identical or overlapping payment instructions store 
     const references = Array.from({ length: 10 }, (_, n) => `pm_conc_${n}_${randomUUID().slice(0, 8)}`);
     // Act
     const responses = await inParallel((i) =>
-      post(paths.paymentInstruction, { ...ref, vendor: 'STRIPE', reference: references[i % 10], type: 'CARD' }),
+      post(paths.paymentInstruction, {
+        ...ref,
+        vendor: 'STRIPE',
+        reference: references[i % 10],
+        type: 'CARD',
+      }),
     );
     // Assess
     expect(responses.map((r) => r.status)).toEqual(Array(PARALLEL).fill(201));

@@ -26,7 +26,10 @@ beforeAll(async () => {
     expect((await api('POST', paths.stage, { token: world.token, body: payload })).status).toBe(201);
     externals.push(payload.external_account_number);
   }
-  const imported = await createImportedAccount({ supplier: world.supplier, externalAccountNumber: uniqueExternal('HZG') });
+  const imported = await createImportedAccount({
+    supplier: world.supplier,
+    externalAccountNumber: uniqueExternal('HZG'),
+  });
   externals.push(imported.external_account_number);
   for (const list of [paths.all, paths.pending]) {
     const page = await api('GET', list(world.supplier), { token: world.token, query: { page_size: 1 } });
@@ -77,7 +80,26 @@ const segment = (known: () => string[]): fc.Arbitrary<string> =>
   );
 
 const queryValue: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('1', '2', '0', '-1', '10000', '10001', '5000', '1e3', '%201', '1%20', '0x10', '%D9%A3', '', '1.0', 'NaN', '99999999999999999999', '%00', '%ZZ'),
+  fc.constantFrom(
+    '1',
+    '2',
+    '0',
+    '-1',
+    '10000',
+    '10001',
+    '5000',
+    '1e3',
+    '%201',
+    '1%20',
+    '0x10',
+    '%D9%A3',
+    '',
+    '1.0',
+    'NaN',
+    '99999999999999999999',
+    '%00',
+    '%ZZ',
+  ),
   fc.string({ unit: 'binary', maxLength: 12 }).map(pct),
 );
 
@@ -91,7 +113,9 @@ const cursorValue = (): fc.Arbitrary<string> =>
     fc
       .constantFrom('', 'x'.repeat(300), 'x'.repeat(3000), '\u0000', '\uffff')
       .map((after) => encodeURIComponent(encodeCursor({ list: 'ALL', supplier: world.supplier, after }))),
-    fc.constant(null).map(() => encodeURIComponent(encodeCursor({ list: 'ALL', supplier: 'ACME', after: 'x' }))),
+    fc
+      .constant(null)
+      .map(() => encodeURIComponent(encodeCursor({ list: 'ALL', supplier: 'ACME', after: 'x' }))),
     fc.constantFrom('c1', 'c1..', 'c1.e30.x', 'c1.W10.aaaaaaaaaaaaaaaa', '%00', '%ZZ'),
     fc.string({ unit: 'binary', maxLength: 60 }).map(pct),
   );
@@ -113,7 +137,13 @@ const shape = fc.oneof(
   { weight: 6, arbitrary: fc.constant('') },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('no-trailing-slash', 'double-slash', 'dot-segment', 'dotdot-segment', 'extra-segment'),
+    arbitrary: fc.constantFrom(
+      'no-trailing-slash',
+      'double-slash',
+      'dot-segment',
+      'dotdot-segment',
+      'extra-segment',
+    ),
   },
 );
 
@@ -146,7 +176,11 @@ const targets: GetTarget[] = [
     build: (s, e) => `/v1/data-import/account-transfer-status/${s}/${e}/`,
     list: false,
   },
-  { name: 'all-account-import-processes', build: (s) => `/v1/data-import/all-account-import-processes/${s}/`, list: true },
+  {
+    name: 'all-account-import-processes',
+    build: (s) => `/v1/data-import/all-account-import-processes/${s}/`,
+    list: true,
+  },
   {
     name: 'pending-account-import-processes',
     build: (s) => `/v1/data-import/pending-account-import-processes/${s}/`,

@@ -45,7 +45,12 @@ const targets: PostTarget[] = [
       freshAccount(w, (ref) => ({
         ...ref,
         notes: [
-          { body: 'Moved from the legacy system', created_at: '2026-01-02T10:00:00Z', is_pinned: true, unpin_at: '2026-12-31T00:00:00Z' },
+          {
+            body: 'Moved from the legacy system',
+            created_at: '2026-01-02T10:00:00Z',
+            is_pinned: true,
+            unpin_at: '2026-12-31T00:00:00Z',
+          },
           { document_paths: [{ document_path: w.documentPath }] },
         ],
       })),
@@ -88,7 +93,12 @@ const targets: PostTarget[] = [
     name: 'payment-instruction',
     path: paths.paymentInstruction,
     prepare: (w) =>
-      freshAccount(w, (ref) => ({ ...ref, vendor: 'STRIPE', reference: `pm_hz_${randomUUID().slice(0, 8)}`, type: 'CARD' })),
+      freshAccount(w, (ref) => ({
+        ...ref,
+        vendor: 'STRIPE',
+        reference: `pm_hz_${randomUUID().slice(0, 8)}`,
+        type: 'CARD',
+      })),
   },
 ];
 

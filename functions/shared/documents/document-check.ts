@@ -1,7 +1,6 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { type FieldError, ValidationError } from '../errors.js';
 import { resolveDocumentKey } from './document-path.js';
-import { DOCUMENTS_BUCKET, s3Client } from './s3.js';
+import { headObjectStatus } from './s3.js';
 
 /** A document path of a payload, with the attr it came from (e.g. `notes.0.document_paths.1.document_path`). */
 export interface DocumentPathInput {
@@ -12,17 +11,16 @@ export interface DocumentPathInput {
 /** HEAD requests in flight at once. */
 const CONCURRENCY = 16;
 
-/** True when the object exists; false when S3 says it does not; other failures are thrown. */
+/**
+ * True when the object exists; false when S3 says it does not (the functions may list the
+ * bucket, so a missing key is a 404, not a 403). A 403 is a deployment fault (500); S3 being
+ * unavailable is retryable (503).
+ */
 export async function documentExists(key: string): Promise<boolean> {
-  try {
-    await s3Client.send(new HeadObjectCommand({ Bucket: DOCUMENTS_BUCKET, Key: key }));
-    return true;
-  } catch (error) {
-    const name = (error as Error).name;
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) return false;
-    throw error;
-  }
+  const status = await headObjectStatus(key);
+  if (status === 200) return true;
+  if (status === 404) return false;
+  throw new Error(`HEAD of a document answered HTTP ${status}`);
 }
 
 async function mapWithConcurrency<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {

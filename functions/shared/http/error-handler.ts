@@ -17,8 +17,25 @@ const RETRYABLE_AWS_ERRORS = new Set([
   'SlowDown',
 ]);
 
+/**
+ * Node network errors: the service could not be reached or the connection broke (after the
+ * SDK's own retries). Nothing was refused; the same request can succeed later.
+ */
+const RETRYABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+]);
+
 function isRetryable(error: Error): boolean {
   if (RETRYABLE_AWS_ERRORS.has(error.name)) return true;
+  if (RETRYABLE_NETWORK_CODES.has(String((error as { code?: unknown }).code))) return true;
   const metadata = (error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number } }).$metadata;
   return (
     (metadata?.httpStatusCode ?? 0) >= 500 || (error as { $retryable?: unknown }).$retryable !== undefined

@@ -135,7 +135,10 @@ export function pathsOf(value: unknown, prefix: PathStep[] = []): PathStep[][] {
     return value.flatMap((child, index) => [[...prefix, index], ...pathsOf(child, [...prefix, index])]);
   }
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, child]) => [[...prefix, key], ...pathsOf(child, [...prefix, key])]);
+    return Object.entries(value).flatMap(([key, child]) => [
+      [...prefix, key],
+      ...pathsOf(child, [...prefix, key]),
+    ]);
   }
   return [];
 }
@@ -154,7 +157,10 @@ export type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'valid' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('set' as const), pick: fc.nat(), value: edgeValue }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('set' as const), pick: fc.nat(), value: edgeValue }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -209,7 +215,9 @@ function retyped(value: unknown, to: Extract<Mutation, { kind: 'retype' }>['to']
     case 'string':
       return JSON.stringify(value) ?? 'undefined';
     case 'number':
-      return typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : 42;
+      return typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+        ? Number(value)
+        : 42;
     case 'array':
       return [value];
     case 'object':
@@ -222,7 +230,8 @@ function retyped(value: unknown, to: Extract<Mutation, { kind: 'retype' }>['to']
 }
 
 function oversized(value: unknown, size: number): unknown {
-  if (Array.isArray(value)) return Array.from({ length: size }, (_, i) => clone(value[i % Math.max(1, value.length)] ?? 1));
+  if (Array.isArray(value))
+    return Array.from({ length: size }, (_, i) => clone(value[i % Math.max(1, value.length)] ?? 1));
   if (typeof value === 'number') return Number(`9${'9'.repeat(Math.min(size, 300))}`);
   return 'y'.repeat(size);
 }
@@ -231,7 +240,8 @@ function oversized(value: unknown, size: number): unknown {
 export function applyMutation(base: Record<string, unknown>, change: Mutation): string {
   const body = clone(base);
   const paths = pathsOf(body);
-  const path = 'pick' in change && paths.length > 0 ? (paths[change.pick % paths.length] as PathStep[]) : undefined;
+  const path =
+    'pick' in change && paths.length > 0 ? (paths[change.pick % paths.length] as PathStep[]) : undefined;
   let rawNumber: string | undefined;
   if (path) {
     const { parent, last } = parentOf(body, path);
@@ -246,7 +256,12 @@ export function applyMutation(base: Record<string, unknown>, change: Mutation): 
       case 'add': {
         const target = parent[last];
         if (target && typeof target === 'object' && !Array.isArray(target)) {
-          Object.defineProperty(target, change.key, { value: change.value, enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(target, change.key, {
+            value: change.value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         } else parent[last] = change.value;
         break;
       }
@@ -338,11 +353,18 @@ export const postCase: fc.Arbitrary<PostCase> = fc.oneof(
   {
     weight: 12,
     arbitrary: fc.record(
-      { type: fc.constant('mutation' as const), mutation, contentType: fc.constantFrom(...contentTypes.filter(Boolean)) as fc.Arbitrary<string> },
+      {
+        type: fc.constant('mutation' as const),
+        mutation,
+        contentType: fc.constantFrom(...contentTypes.filter(Boolean)) as fc.Arbitrary<string>,
+      },
       { requiredKeys: ['type', 'mutation'] },
     ),
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 4 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 4 }) }),
+  },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('malformed' as const), seed: fc.integer() }) },
   {
     weight: 1,
@@ -365,7 +387,10 @@ export function renderPostCase(
   const validText = JSON.stringify(base);
   switch (fuzzCase.type) {
     case 'mutation':
-      return { body: applyMutation(base, fuzzCase.mutation), contentType: fuzzCase.contentType ?? 'application/json' };
+      return {
+        body: applyMutation(base, fuzzCase.mutation),
+        contentType: fuzzCase.contentType ?? 'application/json',
+      };
     case 'json':
       return { body: JSON.stringify(fuzzCase.value), contentType: 'application/json' };
     case 'malformed': {
@@ -383,7 +408,9 @@ export function renderPostCase(
 
 /** Percent-encodes every UTF-8 byte (safe for any string, lone surrogates included). */
 export function pct(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
 }
 
 /** URL parameters of the transactions endpoint, valid and not. */
@@ -392,10 +419,26 @@ export const transactionQuery: fc.Arbitrary<string> = fc
     fc.tuple(
       fc.constantFrom('check_previously_added', 'force_add_to_current_statement', 'page_size', 'x', ''),
       fc.oneof(
-        fc.constantFrom('true', 'false', '1', '0', 'TRUE', 'False', '%20true%20', 'yes', '', '%00', '%ZZ', '%', 'true&x'),
+        fc.constantFrom(
+          'true',
+          'false',
+          '1',
+          '0',
+          'TRUE',
+          'False',
+          '%20true%20',
+          'yes',
+          '',
+          '%00',
+          '%ZZ',
+          '%',
+          'true&x',
+        ),
         fc.string({ unit: 'binary', maxLength: 12 }).map(pct),
       ),
     ),
     { maxLength: 4 },
   )
-  .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`));
+  .map((pairs) =>
+    pairs.length === 0 ? '' : `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`,
+  );

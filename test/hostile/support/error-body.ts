@@ -88,10 +88,14 @@ export function expectWellFormedAnswer(
   context: unknown,
   options: { transactions?: boolean } = {},
 ): void {
-  const where = () => `${JSON.stringify(context)?.slice(0, 600)} → ${response.status} ${response.text.slice(0, 400)}`;
+  const where = () =>
+    `${JSON.stringify(context)?.slice(0, 600)} → ${response.status} ${response.text.slice(0, 400)}`;
   expect(response.status, `5xx: ${where()}`).toBeLessThan(500);
   if (response.status >= 400) {
-    expect(errorBodyProblem(response.status, response.json, options), `error body: ${where()}`).toBeUndefined();
+    expect(
+      errorBodyProblem(response.status, response.json, options),
+      `error body: ${where()}`,
+    ).toBeUndefined();
     expect(LEAKS.test(response.text), `internals leaked: ${where()}`).toBe(false);
   }
 }

@@ -10,7 +10,10 @@ import { mockClient } from 'aws-sdk-client-mock';
  * the service did the work but the answer was lost, e.g. a timeout).
  */
 export type Fault = { before: Error } | { after: Error } | { respond: unknown };
-export type FaultPlan = (command: { name: string; input: Record<string, any> }, call: number) => Fault | undefined;
+export type FaultPlan = (
+  command: { name: string; input: Record<string, any> },
+  call: number,
+) => Fault | undefined;
 
 export interface FaultInjector {
   /** Replaces the plan (e.g. `() => undefined` once the fault clears). */
@@ -51,7 +54,10 @@ export function injectFaults(client: SdkClient, initial: FaultPlan): FaultInject
 }
 
 /** An error shaped like the SDK's: name, message, `$metadata`, and `$retryable` when the SDK would retry. */
-export function awsError(name: string, options: { status?: number; retryable?: boolean; extra?: object } = {}): Error {
+export function awsError(
+  name: string,
+  options: { status?: number; retryable?: boolean; extra?: object } = {},
+): Error {
   return Object.assign(new Error(`${name} (injected)`), {
     name,
     $fault: (options.status ?? 400) >= 500 ? 'server' : 'client',
@@ -64,7 +70,11 @@ export function awsError(name: string, options: { status?: number; retryable?: b
 export const faults = {
   throttling: () => awsError('ProvisionedThroughputExceededException', { status: 400, retryable: true }),
   throttlingException: () => awsError('ThrottlingException', { status: 400, retryable: true }),
-  timeout: () => Object.assign(new Error('socket timed out (injected)'), { name: 'TimeoutError', $metadata: { attempts: 4 } }),
+  timeout: () =>
+    Object.assign(new Error('socket timed out (injected)'), {
+      name: 'TimeoutError',
+      $metadata: { attempts: 4 },
+    }),
   internal: () => awsError('InternalServerError', { status: 500, retryable: true }),
   /** TransactWriteItems cancelled: one reason per item, `code` for the first, `None` for the rest. */
   cancelled: (items: number, code: string) =>

@@ -40,23 +40,36 @@ export interface FuzzOutcome {
 export async function fuzzPost(world: HostileWorld, target: PostTarget): Promise<FuzzOutcome> {
   const byStatus: Record<number, number> = {};
   const quiet: string[] = [];
-  const suppliers = [world.paused, world.complete, 'GLOBEX', 'ACME', 'NO-SUCH-SUPPLIER', world.supplier.toLowerCase()];
+  const suppliers = [
+    world.paused,
+    world.complete,
+    'GLOBEX',
+    'ACME',
+    'NO-SUCH-SUPPLIER',
+    world.supplier.toLowerCase(),
+  ];
   let cases = 0;
   await fc.assert(
-    fc.asyncProperty(postCase, target.query ? transactionQuery : fc.constant(''), async (fuzzCase: PostCase, query) => {
-      cases++;
-      const prepared = await target.prepare(world);
-      const before = await fingerprint(world, prepared.partitions);
-      const { body, contentType } = renderPostCase(fuzzCase, prepared.body, suppliers);
-      const response = await postText(`${target.path}${query}`, world.token, body, contentType);
-      byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
-      const context = { endpoint: target.name, fuzzCase, query, body: body?.slice(0, 300) };
-      expectWellFormedAnswer(response, context, { transactions: target.transactions === true });
-      if (response.status >= 400) {
-        expect(await fingerprint(world, prepared.partitions), `4xx wrote: ${JSON.stringify(context)}`).toBe(before);
-        quiet.push(...prepared.identifiers);
-      }
-    }),
+    fc.asyncProperty(
+      postCase,
+      target.query ? transactionQuery : fc.constant(''),
+      async (fuzzCase: PostCase, query) => {
+        cases++;
+        const prepared = await target.prepare(world);
+        const before = await fingerprint(world, prepared.partitions);
+        const { body, contentType } = renderPostCase(fuzzCase, prepared.body, suppliers);
+        const response = await postText(`${target.path}${query}`, world.token, body, contentType);
+        byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+        const context = { endpoint: target.name, fuzzCase, query, body: body?.slice(0, 300) };
+        expectWellFormedAnswer(response, context, { transactions: target.transactions === true });
+        if (response.status >= 400) {
+          expect(await fingerprint(world, prepared.partitions), `4xx wrote: ${JSON.stringify(context)}`).toBe(
+            before,
+          );
+          quiet.push(...prepared.identifiers);
+        }
+      },
+    ),
     { numRuns: CASES_PER_ENDPOINT, endOnFailure: true },
   );
   await expectNoEventsFor(quiet);
@@ -71,7 +84,9 @@ export async function fuzzPost(world: HostileWorld, target: PostTarget): Promise
 export async function expectNoEventsFor(identifiers: readonly string[], marker?: () => Promise<string>) {
   if (marker) {
     const id = await marker();
-    await waitForEvents((event) => JSON.stringify(event.detail?.payload ?? {}).includes(id), { timeoutMs: 15_000 });
+    await waitForEvents((event) => JSON.stringify(event.detail?.payload ?? {}).includes(id), {
+      timeoutMs: 15_000,
+    });
   } else {
     await new Promise((resolve) => setTimeout(resolve, 1500));
   }

@@ -4,8 +4,8 @@ import { applyOrganisation } from '../../../functions/shared/auth/api-keys.js';
 import { documentClient, TABLE_NAME } from '../../../functions/shared/store/dynamodb.js';
 import { indexKeys, keys } from '../../../functions/shared/store/keys.js';
 import { putSupplier } from '../../../functions/shared/store/supplier-store.js';
-import { obtainServiceToken } from '../../support/auth.js';
 import { putDocument } from '../../post-import/support/documents.js';
+import { obtainServiceToken } from '../../support/auth.js';
 
 /**
  * A world of its own for each hostile test file: dedicated import suppliers (Ongoing,
@@ -44,7 +44,11 @@ export async function createWorld(label: string): Promise<HostileWorld> {
   await putDocument(`${rootLocation}/${documentPath}`);
   const apiKey = `hostile-key-${randomBytes(16).toString('hex')}`;
   const organisation = `hostile-${tag.toLowerCase()}`;
-  await applyOrganisation({ name: organisation, suppliers: [supplier, paused, complete], api_keys: [apiKey] });
+  await applyOrganisation({
+    name: organisation,
+    suppliers: [supplier, paused, complete],
+    api_keys: [apiKey],
+  });
   const { token } = await obtainServiceToken({ APIKey: apiKey });
   return { supplier, paused, complete, rootLocation, documentPath, apiKey, organisation, token };
 }
@@ -106,4 +110,5 @@ export async function fingerprint(world: Pick<HostileWorld, 'supplier'>, partiti
 }
 
 export const accountPartition = (serviceAccountNumber: string) => keys.account(serviceAccountNumber).pk;
-export const importPartition = (supplier: string, external: string) => keys.importProcess(supplier, external).pk;
+export const importPartition = (supplier: string, external: string) =>
+  keys.importProcess(supplier, external).pk;
