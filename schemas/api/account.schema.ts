@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * The account payload of `validate-account/` and `account-import-process/create-or-update/`
@@ -98,11 +99,9 @@ export const schema = {
   additionalProperties: false,
   required: ['import_supplier', 'external_account_number', 'account_type', 'customers', 'billing_address'],
   properties: {
-    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
+    import_supplier: importSupplier,
     external_account_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
+      ...externalAccountNumber,
       pattern: '^[^/\\\\?#%\\u0000-\\u001f\\u007f]+$',
       description:
         'Account identifier in the external system; no `/ \\ ? # %` or control characters (it appears in URLs).',

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 3, `historical-statements/create/` (spec: Historical statement; design.md
@@ -55,13 +56,8 @@ export const schema = {
   additionalProperties: false,
   required: ['import_supplier', 'external_account_number', 'statements'],
   properties: {
-    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
-    external_account_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Account identifier in the external system.',
-    },
+    import_supplier: importSupplier,
+    external_account_number: externalAccountNumber,
     statements: { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: statement },
   },
 } as const;

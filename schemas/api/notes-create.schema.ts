@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 1, `notes/create/` (spec: Note; design.md §3.5a, §3.6). Rules a JSON Schema
@@ -60,13 +61,8 @@ export const schema = {
   additionalProperties: false,
   required: ['import_supplier', 'external_account_number', 'notes'],
   properties: {
-    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
-    external_account_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Account identifier in the external system.',
-    },
+    import_supplier: importSupplier,
+    external_account_number: externalAccountNumber,
     notes: { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: note },
   },
 } as const;

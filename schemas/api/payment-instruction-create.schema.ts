@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 4, `payment-instruction/create/` (spec: Payment instruction; design.md §3.6).
@@ -12,13 +13,8 @@ export const schema = {
   additionalProperties: false,
   required: ['import_supplier', 'external_account_number', 'vendor', 'reference', 'type'],
   properties: {
-    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
-    external_account_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Account identifier in the external system.',
-    },
+    import_supplier: importSupplier,
+    external_account_number: externalAccountNumber,
     vendor: {
       type: 'string',
       minLength: 1,

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /** Body of `account-import-process/process/` (design.md §3.2). */
 export const schema = {
@@ -8,13 +9,8 @@ export const schema = {
   additionalProperties: false,
   required: ['import_supplier', 'external_account_number'],
   properties: {
-    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
-    external_account_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Account identifier in the external system.',
-    },
+    import_supplier: importSupplier,
+    external_account_number: externalAccountNumber,
     dry_run: {
       type: 'boolean',
       description: 'Run every check, keep nothing (default false).',

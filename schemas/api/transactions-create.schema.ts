@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 2, `transactions/create/`: the request as a whole (design.md §3.5a). Failures
@@ -13,13 +14,8 @@ export const schema = {
   additionalProperties: false,
   required: ['import_supplier', 'external_account_number', 'transactions'],
   properties: {
-    import_supplier: { type: 'string', minLength: 1, maxLength: 64, description: 'Import supplier code.' },
-    external_account_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Account identifier in the external system.',
-    },
+    import_supplier: importSupplier,
+    external_account_number: externalAccountNumber,
     transactions: {
       type: 'array',
       minItems: 1,

@@ -36,8 +36,7 @@ export interface ImportedAccount {
 /** The post-import endpoints' rule: only an imported account (not merely staged) is found. */
 export function requireImported(process: ImportProcess | undefined): ImportedAccount {
   if (
-    !process ||
-    process.status !== 'COMPLETED' ||
+    process?.status !== 'COMPLETED' ||
     !process.service_account_number ||
     !process.ledger_number ||
     !process.open_statement_period_start ||

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { listOperatorPartition } from './operator-listing.js';
 
 /**
  * API keys, stored only as SHA-256 hashes (the hash is the partition key). `key_id` is the
@@ -70,22 +71,7 @@ export async function upsertApiKey(
 
 /** Operator listing (gsi3), sorted by organisation then key id. */
 export async function listApiKeys(): Promise<ApiKeyRecord[]> {
-  const records: ApiKeyRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.apiKeysPartition },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) records.push(toRecord(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return records;
+  return listOperatorPartition(indexKeys.apiKeysPartition, toRecord);
 }
 
 export type RevokeOutcome = 'revoked' | 'already_revoked' | 'not_found';

@@ -5,6 +5,7 @@ import type { EventDetail } from '../events/outbox.js';
 import { outboxPut } from '../events/outbox.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
+import { estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
 import { keys, type TableKey } from './keys.js';
 import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
 
@@ -18,6 +19,8 @@ import { backoff, isConflictOnly, type TransactItem, transactWrite } from './tra
  */
 
 const MAX_ATTEMPTS = 8;
+/** Keys and bookkeeping of the note item, its content marker and its event, on top of its own fields. */
+export const PER_NOTE_OVERHEAD_BYTES = 2_000;
 
 /** The stored form of a note (also used for the note a forced transaction request pins). */
 export function noteItem(
@@ -106,12 +109,21 @@ function itemsNeeded(notes: readonly NoteToStore[]): number {
 function chunksOf(notes: readonly NoteToStore[]): NoteToStore[][] {
   const chunks: NoteToStore[][] = [];
   let current: NoteToStore[] = [];
+  let bytes = 0;
   for (const note of notes) {
-    if (itemsNeeded([...current, note]) > LIMITS.transactWriteItems - 1) {
+    // By count (the 100-item limit) and by size (the 4 MB limit).
+    const size = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
+    if (
+      current.length > 0 &&
+      (itemsNeeded([...current, note]) > LIMITS.transactWriteItems - 1 ||
+        bytes + size > MAX_TRANSACTION_BYTES)
+    ) {
       chunks.push(current);
       current = [];
+      bytes = 0;
     }
     current.push(note);
+    bytes += size;
   }
   if (current.length > 0) chunks.push(current);
   return chunks;

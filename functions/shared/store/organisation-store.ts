@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { listOperatorPartition } from './operator-listing.js';
 
 /** An API-key holder and the import suppliers its keys may act for. */
 export interface Organisation {
@@ -52,20 +53,5 @@ export async function putOrganisation(name: string, suppliers: readonly string[]
 
 /** Operator listing (gsi3), never on a request path. */
 export async function listOrganisations(): Promise<Organisation[]> {
-  const organisations: Organisation[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.organisationsPartition },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) organisations.push(toOrganisation(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return organisations;
+  return listOperatorPartition(indexKeys.organisationsPartition, toOrganisation);
 }

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { integerEnv } from '../config.js';
 import type { ImportSupplier, SupplierStatus } from '../domain/supplier.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { listOperatorPartition } from './operator-listing.js';
 
 /**
  * Import suppliers. Reads are cached in the Lambda for DATA_IMPORT_SUPPLIER_CACHE_SECONDS
@@ -76,20 +77,5 @@ export async function setSupplierStatus(code: string, status: SupplierStatus): P
 }
 
 export async function listSuppliers(): Promise<ImportSupplier[]> {
-  const suppliers: ImportSupplier[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.suppliersPartition },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) suppliers.push(toSupplier(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return suppliers;
+  return listOperatorPartition(indexKeys.suppliersPartition, toSupplier);
 }

@@ -6,6 +6,7 @@ import { RetryableError } from '../errors.js';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
+import { chunkBySize, estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
 import { keys } from './keys.js';
 import { noteItem } from './note-store.js';
 import { writeEventsAlone } from './outbox-write.js';
@@ -29,6 +30,8 @@ import { backoff, isConflictOnly, type TransactItem, transactWrite } from './tra
  */
 
 const MAX_ATTEMPTS = 10;
+/** Keys, ledger fields and the transaction's event in the outbox item, on top of its own fields. */
+const PER_TRANSACTION_OVERHEAD_BYTES = 2_000;
 
 export interface LedgerEntry {
   transaction: TransactionToStore;
@@ -121,9 +124,13 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
     fresh.filter((transaction) => transaction.original_transaction_date && !dropped.has(transaction.index));
   let notePending = input.forcedNote(movedOf()) !== undefined;
   const capacity = LIMITS.transactWriteItems - 2 - (notePending ? 1 : 0);
-  const chunks: TransactionToStore[][] = [];
-  for (let start = 0; start < fresh.length; start += capacity)
-    chunks.push(fresh.slice(start, start + capacity));
+  // By count (the 100-item limit) and by size (the 4 MB limit; the forced note needs ≤ 40 KB).
+  const chunks = chunkBySize(
+    fresh,
+    (transaction) => estimatedBytes(transaction) + PER_TRANSACTION_OVERHEAD_BYTES,
+    capacity,
+    MAX_TRANSACTION_BYTES - 40_000,
+  );
 
   let completedWritten = false;
   for (const [chunkIndex, chunk] of chunks.entries()) {

@@ -4,7 +4,8 @@ import { resolveDocuments } from '../../documents/document-check.js';
 import { documentUri } from '../../documents/document-path.js';
 import { DOCUMENTS_BUCKET } from '../../documents/s3.js';
 import { ValidationError } from '../../errors.js';
-import { storeNewNotes } from '../../store/note-store.js';
+import { estimatedBytes, MAX_ITEM_BYTES } from '../../store/item-size.js';
+import { PER_NOTE_OVERHEAD_BYTES, storeNewNotes } from '../../store/note-store.js';
 import { isoDateTime } from '../account/dates.js';
 import type { ImportedAccount } from '../import-process.js';
 import { postImportCompleted } from '../post-import/post-import-events.js';
@@ -71,6 +72,20 @@ export async function createNotes(
       ...(note.unpin_at !== undefined ? { unpin_at: normaliseDateTime(note.unpin_at) } : {}),
     };
   });
+
+  const tooLarge = candidates.flatMap((note) => {
+    const bytes = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
+    return bytes > MAX_ITEM_BYTES
+      ? [
+          {
+            attr: `notes.${note.index}`,
+            code: 'too_large',
+            detail: `The note is too large to store (${bytes} bytes with its document references; at most ${MAX_ITEM_BYTES}).`,
+          },
+        ]
+      : [];
+  });
+  if (tooLarge.length > 0) throw new ValidationError(tooLarge);
 
   const toCreate: NoteToStore[] = [];
   for (const candidate of candidates) {

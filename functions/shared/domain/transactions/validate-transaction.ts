@@ -1,4 +1,5 @@
 import { TransactionImportError } from '../../errors.js';
+import { estimatedBytes, MAX_ITEM_BYTES } from '../../store/item-size.js';
 import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
 import { isAfterToday } from '../account/dates.js';
@@ -15,6 +16,9 @@ export interface TransactionRules {
   openPeriodStart: string;
   forceAddToCurrentStatement: boolean;
 }
+
+/** Keys and ledger fields the stored item adds to the transaction's own fields. */
+const STORED_OVERHEAD_BYTES = 1_000;
 
 const fail = (code: string, detail: string, data: unknown): never => {
   throw new TransactionImportError(code, detail, data);
@@ -93,6 +97,14 @@ export function validateTransaction(
     transaction.original_transaction_date = input.transaction_date;
     transaction.transaction_date = rules.openPeriodStart;
     transaction.description = forcedDescription(input.transaction_date, rules.openPeriodStart);
+  }
+  const bytes = estimatedBytes(transaction) + STORED_OVERHEAD_BYTES;
+  if (bytes > MAX_ITEM_BYTES) {
+    fail(
+      'too_large',
+      `${prefix}: the transaction is too large to store (${bytes} bytes; at most ${MAX_ITEM_BYTES}).`,
+      transactionData(transaction, true),
+    );
   }
   return transaction;
 }
