@@ -25,6 +25,30 @@ function acceptAccessKey(accessKeyId: string): void {
   account.DUMMY_ACCOUNT.createKeyPair(accessKeyId, accessKeyId);
 }
 
+/**
+ * s3rver keeps each key segment as a directory name, so a segment longer than the file
+ * system allows (255 bytes) makes a read fail with ENAMETOOLONG, which s3rver answers 500.
+ * S3 keys may be 1024 bytes in any shape, and such an object cannot exist here: answer as S3
+ * does for a missing key (404), so the service under test sees what it would see in AWS.
+ */
+function answerLongKeysAsMissing(server: S3rver): void {
+  const store = (server as unknown as { store: Record<string, (...args: unknown[]) => Promise<unknown>> })
+    .store;
+  const missing: Record<string, unknown> = { getObject: null, existsObject: false };
+  for (const [method, notFound] of Object.entries(missing)) {
+    const original = store[method]?.bind(store);
+    if (!original) continue;
+    store[method] = async (...args: unknown[]) => {
+      try {
+        return await original(...args);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENAMETOOLONG') return notFound;
+        throw error;
+      }
+    };
+  }
+}
+
 export async function startS3Local(options: {
   port: number;
   bucket: string;
@@ -42,6 +66,7 @@ export async function startS3Local(options: {
     configureBuckets: [{ name: options.bucket }],
   });
   acceptAccessKey('local');
+  answerLongKeysAsMissing(server);
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,

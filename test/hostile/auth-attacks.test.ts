@@ -265,7 +265,9 @@ describe('Rule: API key guessing is answered uniformly with invalid_api_key, nev
 
   it('keys of the wrong type or empty are refused with a GraphQL error code, never a 5xx', async () => {
     // Act
-    const answers = await Promise.all([null, '', 0, 1e400, [], {}, true, 'a'.repeat(100_000)].map(guess));
+    const answers = await Promise.all(
+      [null, '', 0, Number.MAX_VALUE, [], {}, true, 'a'.repeat(100_000)].map(guess),
+    );
     // Assess
     for (const answer of answers) {
       expect(answer.status).toBeLessThan(500);

@@ -117,10 +117,7 @@ describe('Rule: 50 parallel identical or overlapping process calls create each a
   }
 
   /** The account was created once; returns the events it must have emitted exactly once. */
-  async function expectCreatedOnce(
-    external: string,
-    responses: { status: number; json: any }[],
-  ): Promise<EventExpectation[]> {
+  async function expectCreatedOnce(external: string, responses: ApiResult[]): Promise<EventExpectation[]> {
     const created = responses.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     const number = created[0]?.json.service_account_number;
@@ -254,7 +251,7 @@ describe('Rule: 50 parallel identical or overlapping transaction requests add ea
     account: { service_account_number: string },
     external: string,
     ids: string[],
-    responses: { json: any }[],
+    responses: ApiResult[],
   ) {
     const added = responses
       .flatMap((r) => r.json.results)

@@ -7,14 +7,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as createNotes } from '../../functions/handlers/create-notes.js';
 import { handler as createPaymentInstruction } from '../../functions/handlers/create-payment-instruction.js';
 import { handler as publish } from '../../functions/handlers/publish-outbox-events.js';
-import { s3Client } from '../../functions/shared/documents/s3.js';
+import { s3Transport } from '../../functions/shared/documents/s3.js';
 import { importProcessEvents } from '../../functions/shared/domain/account/import-process-events.js';
 import { eventBridgeClient } from '../../functions/shared/events/eventbridge.js';
 import { type EventDetail, outboxPut } from '../../functions/shared/events/outbox.js';
 import { TABLE_NAME } from '../../functions/shared/store/dynamodb.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
-import { readEvents, waitForEvents } from '../support/events-file.js';
-import { type FaultInjector, faults, injectFaults } from './support/faults.js';
+import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
+import { type FaultInjector, faults } from './support/faults.js';
 import { invoke } from './support/in-process.js';
 import { recordFigure } from './support/runs.js';
 import {
@@ -72,38 +72,62 @@ describe('Rule: an S3 failure while checking document paths is a 5xx, writes not
       suppliers: [world.supplier],
     });
 
-  for (const [name, error, status] of [
-    ['SlowDown (503)', faults.s3SlowDown, 503],
-    ['InternalError (500)', faults.s3Internal, 503],
-  ] as const) {
-    it(`${name} → 503 service_unavailable; the retry after it clears → 201, one note`, async () => {
+  /** S3 (the HEAD transport of functions/shared/documents/s3.ts) answers or fails as `fault` says. */
+  function s3Fails(fault: () => Promise<Response>) {
+    const original = s3Transport.fetch;
+    s3Transport.fetch = async () => {
+      injected++;
+      return fault();
+    };
+    return () => {
+      s3Transport.fetch = original;
+    };
+  }
+
+  const outages: [string, () => Promise<Response>][] = [
+    ['SlowDown (503)', async () => new Response(null, { status: 503 })],
+    ['InternalError (500)', async () => new Response(null, { status: 500 })],
+    ['throttled (429)', async () => new Response(null, { status: 429 })],
+    [
+      'a reset connection',
+      async () => {
+        throw Object.assign(new TypeError('fetch failed (injected)'), { cause: { code: 'ECONNRESET' } });
+      },
+    ],
+    [
+      'a timeout',
+      async () => {
+        throw Object.assign(new Error('timed out (injected)'), { name: 'TimeoutError' });
+      },
+    ],
+  ];
+
+  for (const [name, fault] of outages) {
+    it(`${name} on every attempt → 503 service_unavailable; the retry after it clears → 201, one note`, async () => {
       // Prepare
       const { account, ref } = await freshAccount();
-      injector = injectFaults(s3Client as never, (command) =>
-        command.name === 'HeadObjectCommand' ? { before: error() } : undefined,
-      );
+      const clear = s3Fails(fault);
       // Act
-      const failed = await postNote(ref);
+      const failed = await postNote(ref).finally(clear);
       const afterFault = await accountItems(account.service_account_number, 'NOTE');
-      injector.plan(() => undefined);
       const retried = await postNote(ref);
       // Assess
-      expect(failed).toMatchObject({ status, json: { code: 'service_unavailable' } });
+      expect(failed).toMatchObject({ status: 503, json: { code: 'service_unavailable' } });
       expect(afterFault).toEqual([]);
       expect(retried.status).toBe(201);
       expect(await accountItems(account.service_account_number, 'NOTE#')).toHaveLength(1);
     });
   }
 
-  it('AccessDenied (a permissions problem operators must fix) → 500 internal_error without internals, nothing written', async () => {
+  it('AccessDenied (403: a permissions problem operators must fix) → 500 internal_error without internals, nothing written', async () => {
     // Prepare
     const { account, ref } = await freshAccount();
-    injector = injectFaults(s3Client as never, () => ({ before: faults.s3AccessDenied() }));
+    const clear = s3Fails(async () => new Response(null, { status: 403 }));
     // Act
-    const failed = await postNote(ref);
+    const failed = await postNote(ref).finally(clear);
     // Assess
     expect(failed).toMatchObject({ status: 500, json: { code: 'internal_error' } });
-    expect(failed.text).not.toMatch(/AccessDenied|injected/);
+    expect(failed.text).not.toMatch(/403|HEAD|injected/);
     expect(await accountItems(account.service_account_number, 'NOTE')).toEqual([]);
   });
 });
@@ -161,7 +185,7 @@ describe('Rule: a payment vendor fault is retried a little inside the call, then
       expect(retried.status).toBe(201);
       expect(again.json).toEqual(retried.json);
       expect(await accountItems(account.service_account_number, 'PAYMENT#')).toHaveLength(1);
-      const about = (type: string) => (event: { detail: EventDetail<any> }) =>
+      const about = (type: string) => (event: ArchivedEvent) =>
         event.detail.event_type === type &&
         event.detail.payload.import_process_external_identifier === ref.external_account_number;
       await waitForEvents(about('data_import.import_process.post_import.completed'));
@@ -194,7 +218,7 @@ describe('Rule: every event in the outbox is delivered to EventBridge exactly on
   ) {
     const realSend = eventBridgeClient.send.bind(eventBridgeClient) as (
       command: PutEventsCommand,
-    ) => Promise<any>;
+    ) => Promise<{ Entries: { EventId?: string }[] }>;
     const mock = mockClient(eventBridgeClient);
     let call = 0;
     mock.on(PutEventsCommand).callsFake(async (input: { Entries: PutEventsRequestEntry[] }) => {

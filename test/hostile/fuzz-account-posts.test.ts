@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountPayload, paths } from '../accounts/support/accounts.js';
 import { api } from '../support/http.js';
+import { postCase, renderPostCase } from './support/arbitraries.js';
 import { fuzzPost, type PostTarget } from './support/post-fuzz.js';
-import { FUZZ_TIMEOUT_MS } from './support/runs.js';
+import { send } from './support/raw-http.js';
+import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, recordFigure } from './support/runs.js';
 import { createWorld, type HostileWorld, importPartition, uniqueExternal } from './support/world.js';
 
 /**
@@ -66,4 +69,47 @@ describe('Rule: whatever an account POST receives, it never answers 5xx, every 4
       FUZZ_TIMEOUT_MS,
     );
   }
+});
+
+describe('Rule: whatever the token mutation receives, it never answers 5xx and every error carries an errorCode', () => {
+  it(
+    'POST /v1/graphql/: random, near-valid and malformed requests',
+    async () => {
+      // Prepare
+      const base = {
+        query:
+          'mutation Obtain($input: ObtainServiceTokenInput!) { obtainServiceToken(input: $input) { token payload } }',
+        variables: { input: { APIKey: 'hostile-wrong-key' } },
+        operationName: 'Obtain',
+      };
+      const byStatus: Record<number, number> = {};
+      let cases = 0;
+      // Act / Assess
+      await fc.assert(
+        fc.asyncProperty(postCase, async (fuzzCase) => {
+          cases++;
+          const { body, contentType } = renderPostCase(fuzzCase, base);
+          const response = await send({
+            method: 'POST',
+            target: '/v1/graphql/',
+            headers: contentType !== undefined ? { 'content-type': contentType } : {},
+            ...(body !== undefined ? { body } : {}),
+          });
+          byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+          const where = `${JSON.stringify(fuzzCase).slice(0, 400)} → ${response.status} ${response.text.slice(0, 300)}`;
+          expect(response.status, where).toBeLessThan(500);
+          expect([200, 400], where).toContain(response.status);
+          expect(response.json?.data?.obtainServiceToken?.token, where).toBeUndefined();
+          // No valid key is ever sent, so every answer is a GraphQL error with a code.
+          expect(response.json?.errors?.length, where).toBeGreaterThan(0);
+          for (const error of response.json.errors) {
+            expect(error.extensions?.errorCode, where).toMatch(/^[a-z][a-z0-9_]*$/);
+          }
+        }),
+        { numRuns: CASES_PER_ENDPOINT, endOnFailure: true },
+      );
+      recordFigure({ suite: 'fuzz', endpoint: 'graphql', method: 'POST', cases, byStatus });
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });

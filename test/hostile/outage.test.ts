@@ -172,7 +172,11 @@ describe('Rule: when DynamoDB goes away mid-run, clients get 503 and their retri
         .filter((item) => String(item.pk).startsWith('OUTBOX#'))
         .flatMap(
           (item) =>
-            JSON.parse(String(item.events)) as { event_type: string; event_id: string; payload: any }[],
+            JSON.parse(String(item.events)) as {
+              event_type: string;
+              event_id: string;
+              payload: Record<string, unknown>;
+            }[],
         );
       expect(new Set(outboxEvents.map((event) => event.event_id)).size).toBe(outboxEvents.length);
       const count = (type: string, resourceType?: string) =>

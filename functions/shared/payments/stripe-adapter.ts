@@ -61,6 +61,9 @@ export function fromStripePaymentMethod(
 export const stripeAdapter: PaymentVendorAdapter = {
   vendor: 'STRIPE',
   async fetchInstruction(reference) {
+    // `.` and `..` are path segments, not ids: the URL would resolve to another vendor path.
+    if (/^\.+$/.test(reference))
+      throw new VendorInstructionNotFound('The vendor has no such payment method.');
     const key = await stripeApiKey();
     const response = await vendorGet(
       `${BASE_URL}/v1/payment_methods/${encodeURIComponent(reference)}`,

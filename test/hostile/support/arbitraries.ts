@@ -26,6 +26,7 @@ export const nastyStrings = [
   '\\',
   '"',
   "'; DROP TABLE x; --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, not a template
   '${jndi:ldap://x}',
   '<script>alert(1)</script>',
   '..',

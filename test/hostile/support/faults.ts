@@ -11,7 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
  */
 export type Fault = { before: Error } | { after: Error } | { respond: unknown };
 export type FaultPlan = (
-  command: { name: string; input: Record<string, any> },
+  command: { name: string; input: Record<string, unknown> },
   call: number,
 ) => Fault | undefined;
 
@@ -33,7 +33,7 @@ export function injectFaults(client: SdkClient, initial: FaultPlan): FaultInject
   let injected = 0;
   let calls = 0;
   mock.send.callsFake((async (sent: unknown) => {
-    const command = sent as unknown as { constructor: { name: string }; input: Record<string, any> };
+    const command = sent as unknown as { constructor: { name: string }; input: Record<string, unknown> };
     const fault = plan({ name: command.constructor.name, input: command.input }, calls++);
     if (!fault) return realSend(command);
     injected++;
@@ -84,7 +84,4 @@ export const faults = {
         CancellationReasons: Array.from({ length: items }, (_, i) => ({ Code: i === 0 ? code : 'None' })),
       },
     }),
-  s3SlowDown: () => awsError('SlowDown', { status: 503, retryable: true }),
-  s3Internal: () => awsError('InternalError', { status: 500, retryable: true }),
-  s3AccessDenied: () => awsError('AccessDenied', { status: 403 }),
 };
