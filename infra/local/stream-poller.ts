@@ -135,7 +135,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       return 0;
     }
     try {
-      const result = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
+      const result = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }));
       const records = result.Records ?? [];
       shard.pending.push(...records);
       const last = records.at(-1)?.dynamodb?.SequenceNumber;

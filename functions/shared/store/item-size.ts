@@ -1,17 +1,12 @@
-/**
- * DynamoDB size limits, for writes that must never fail on size (design.md §3.5: a 5xx only
- * when a retry can succeed; a request too big to store is the client's to fix, a 400 before
- * any write). An item holds at most 400 KB and one TransactWriteItems call at most 4 MB;
- * sizes here are estimated from the item's JSON (an over-estimate of DynamoDB's own count:
- * names + UTF-8 values), with headroom below both limits.
- */
-export const MAX_ITEM_BYTES = 350_000;
-export const MAX_TRANSACTION_BYTES = 3_500_000;
+import { estimatedBytes } from '../domain/record-size.js';
 
-/** Estimated stored size of one item (or any value). */
-export function estimatedBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
-}
+/**
+ * DynamoDB size limits for writes that must never fail on size: one TransactWriteItems call
+ * holds at most 4 MB (items at most 400 KB: see ../domain/record-size.ts). Writes are split by
+ * size as well as by count, with headroom.
+ */
+export const MAX_TRANSACTION_BYTES = 3_500_000;
+export { estimatedBytes };
 
 /**
  * Splits `values` in order into groups of at most `maxCount` values whose sizes add up to

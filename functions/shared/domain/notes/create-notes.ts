@@ -4,11 +4,11 @@ import { resolveDocuments } from '../../documents/document-check.js';
 import { documentUri } from '../../documents/document-path.js';
 import { DOCUMENTS_BUCKET } from '../../documents/s3.js';
 import { ValidationError } from '../../errors.js';
-import { estimatedBytes, MAX_ITEM_BYTES } from '../../store/item-size.js';
 import { PER_NOTE_OVERHEAD_BYTES, storeNewNotes } from '../../store/note-store.js';
 import { isoDateTime } from '../account/dates.js';
 import type { ImportedAccount } from '../import-process.js';
 import { postImportCompleted } from '../post-import/post-import-events.js';
+import { estimatedBytes, MAX_RECORD_BYTES } from '../record-size.js';
 import type { ImportSupplier } from '../supplier.js';
 import {
   contentHash,
@@ -75,12 +75,12 @@ export async function createNotes(
 
   const tooLarge = candidates.flatMap((note) => {
     const bytes = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
-    return bytes > MAX_ITEM_BYTES
+    return bytes > MAX_RECORD_BYTES
       ? [
           {
             attr: `notes.${note.index}`,
             code: 'too_large',
-            detail: `The note is too large to store (${bytes} bytes with its document references; at most ${MAX_ITEM_BYTES}).`,
+            detail: `The note is too large to store (${bytes} bytes with its document references; at most ${MAX_RECORD_BYTES}).`,
           },
         ]
       : [];

@@ -1,10 +1,10 @@
 import { TransactionImportError } from '../../errors.js';
-import { estimatedBytes, MAX_ITEM_BYTES } from '../../store/item-size.js';
 import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
 import { isAfterToday } from '../account/dates.js';
 import { allowedChoices, type ChoiceField, isAllowedChoice } from '../post-import/choices.js';
 import { firstUnstorableNumber, UNSTORABLE_NUMBER_DETAIL } from '../post-import/storable-number.js';
+import { estimatedBytes, MAX_RECORD_BYTES } from '../record-size.js';
 import { toMinorUnits } from './amount.js';
 import type { TransactionPayload, TransactionToStore } from './transaction.js';
 import { transactionData } from './transaction.js';
@@ -99,10 +99,10 @@ export function validateTransaction(
     transaction.description = forcedDescription(input.transaction_date, rules.openPeriodStart);
   }
   const bytes = estimatedBytes(transaction) + STORED_OVERHEAD_BYTES;
-  if (bytes > MAX_ITEM_BYTES) {
+  if (bytes > MAX_RECORD_BYTES) {
     fail(
       'too_large',
-      `${prefix}: the transaction is too large to store (${bytes} bytes; at most ${MAX_ITEM_BYTES}).`,
+      `${prefix}: the transaction is too large to store (${bytes} bytes; at most ${MAX_RECORD_BYTES}).`,
       transactionData(transaction, true),
     );
   }
