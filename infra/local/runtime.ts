@@ -112,7 +112,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       DATA_IMPORT_BUCKET_NAME: bucketName,
       DATA_IMPORT_EVENT_BUS_NAME: process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local',
       DATA_IMPORT_EVENTS_FILE: eventsFile,
-      DATA_IMPORT_SUPPLIER_CACHE_SECONDS: '0',
+      // Operators' status changes apply at once locally, unless the caller chose a cache time (the bench uses the deployed 30 s).
+      DATA_IMPORT_SUPPLIER_CACHE_SECONDS: process.env.DATA_IMPORT_SUPPLIER_CACHE_SECONDS || '0',
       DATA_IMPORT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
       DATA_IMPORT_STRIPE_API_URL: vendor?.url as string,
       DATA_IMPORT_STRIPE_API_KEY: 'sk_test_local',
