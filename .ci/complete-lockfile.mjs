@@ -12,18 +12,38 @@ const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony', 'cygwin'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+  'cygwin',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el', 'wasm32'];
 
 function platformOf(name) {
   const base = name.split('/').pop();
   const parts = base.split('-');
-  const os = OS.find((o) => parts.includes(o) || base.includes(`-${o}`)) ?? (base.includes('win32') ? 'win32' : undefined);
+  const os =
+    OS.find((o) => parts.includes(o) || base.includes(`-${o}`)) ??
+    (base.includes('win32') ? 'win32' : undefined);
   let cpu = CPU.find((c) => parts.includes(c));
   if (!cpu && parts.includes('ppc64')) cpu = 'ppc64';
-  if (!cpu && (parts.includes('eabi') || parts.includes('gnueabihf') || parts.includes('musleabihf'))) cpu = 'arm';
+  if (!cpu && (parts.includes('eabi') || parts.includes('gnueabihf') || parts.includes('musleabihf')))
+    cpu = 'arm';
   if (!cpu && parts.includes('loong64')) cpu = 'loong64';
-  const libc = parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : parts.includes('gnu') || parts.includes('gnueabihf') ? 'glibc' : undefined;
+  const libc =
+    parts.includes('musl') || parts.includes('musleabihf')
+      ? 'musl'
+      : parts.includes('gnu') || parts.includes('gnueabihf')
+        ? 'glibc'
+        : undefined;
   return { os, cpu, libc };
 }
 
@@ -47,6 +67,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} foreign-platform optional package entries`);
