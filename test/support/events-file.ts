@@ -19,7 +19,10 @@ export function eventsFilePath(): string {
 // biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
 export function readEvents<P = any>(file = eventsFilePath()): ArchivedEvent<P>[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  const content = readFileSync(file, 'utf8');
+  // The runtime may be appending right now: only lines it has finished (ending in \n) count.
+  return content
+    .slice(0, content.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as ArchivedEvent<P>);
