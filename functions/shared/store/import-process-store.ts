@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Account } from '../domain/account/account.js';
 import { decodeAccountData, encodeAccountData } from '../domain/account/account-data.js';
@@ -249,9 +249,4 @@ export async function releaseImportProcess(
     outboxPut(TABLE_NAME, release.events, release.now),
   ]);
   return result.ok;
-}
-
-/** Writes events with no state change (dry runs, failures before any write): one outbox item. */
-export async function recordEvents(events: readonly EventDetail[], now: Date): Promise<void> {
-  await documentClient.send(new PutCommand(outboxPut(TABLE_NAME, events, now).Put));
 }

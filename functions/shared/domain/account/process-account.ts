@@ -7,9 +7,9 @@ import {
   getImportProcessWithStagedAccount,
   getStagedAccount,
   lockImportProcess,
-  recordEvents,
   releaseImportProcess,
 } from '../../store/import-process-store.js';
+import { writeEventsAlone } from '../../store/outbox-write.js';
 import { backoff } from '../../store/transact-write.js';
 import { type Account, accountUserEmails } from './account.js';
 import { newAccountNumbers } from './account-number.js';
@@ -170,7 +170,7 @@ export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResu
     ? checkAccount(staged, now).errors
     : [{ attr: '', code: 'import_process_does_not_exist', detail: 'The import process has no staged data.' }];
   if (errors.length > 0) {
-    await recordEvents(
+    await writeEventsAlone(
       [importProcessEvents.dryRunError(external, ACCOUNT_FAILED_VALIDATION, summary(errors))],
       now,
     );
@@ -180,7 +180,7 @@ export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResu
       errors,
     };
   }
-  await recordEvents([importProcessEvents.dryRunComplete(external)], now);
+  await writeEventsAlone([importProcessEvents.dryRunComplete(external)], now);
   return {
     dry_run: true,
     detail: `Every check passed at ${isoDateTime(now)}; the account would be created. Nothing was kept.`,
