@@ -1,6 +1,6 @@
+import type { RequestCounter } from '../support/request-counter.js';
 import type { TimedClient } from './http-client.js';
 import { accountPayload, notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
-import type { RequestCounter } from './request-counter.js';
 import { importAccounts } from './throughput.js';
 
 /** DynamoDB requests the service makes for one POST of each kind, on a warm function. */

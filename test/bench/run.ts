@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
+import { RequestCounter } from '../support/request-counter.js';
 import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
 import { renderReport } from './report.js';
-import { RequestCounter } from './request-counter.js';
 import { measureRequestCounts } from './request-counts.js';
 import { importAccounts, measureFloor, measureImport } from './throughput.js';
 

@@ -1,24 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as createTransactions } from '../../functions/handlers/create-transactions.js';
+import { dynamoDbClient } from '../../functions/shared/store/dynamodb.js';
+import { RequestCounter } from '../support/request-counter.js';
 import { createImportedAccount } from './support/imported-account.js';
-import { countDynamoDbRequests, type Handler, lambdaContext, postEvent } from './support/in-process.js';
+import { type Handler, lambdaContext, postEvent } from './support/in-process.js';
 import { paths, ref, exampleTransactions as tx } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
 
 const handler = createTransactions as unknown as Handler;
-let counter: ReturnType<typeof countDynamoDbRequests> | undefined;
-afterEach(() => counter?.stop());
+let counter: RequestCounter | undefined;
+afterEach(() => counter?.detach());
 
 async function postCounted(count: number, query?: Record<string, string>) {
   const account = await createImportedAccount();
   const transactions = Array.from({ length: count }, (_, i) => tx.charge(`R-${i}`, '2026-03-01'));
-  counter = countDynamoDbRequests();
+  counter = new RequestCounter().attach(dynamoDbClient);
   const response = await handler(
     postEvent({ path: paths.transactions, body: { ...ref(account), transactions }, query }),
     lambdaContext,
   );
-  counter.stop();
-  return { account, response, requests: counter.total(), byOperation: { ...counter.byOperation } };
+  counter.detach();
+  return { account, response, requests: counter.total(), byOperation: counter.byOperation() };
 }
 
 describe('Efficiency: DynamoDB requests grow with N/100, not with N (design.md ยง7)', () => {
@@ -56,16 +58,16 @@ describe('Efficiency: DynamoDB requests grow with N/100, not with N (design.md ย
     // Prepare
     const first = await postCounted(1000);
     const transactions = Array.from({ length: 1000 }, (_, i) => tx.charge(`R-${i}`, '2026-03-01'));
-    counter = countDynamoDbRequests();
+    counter = new RequestCounter().attach(dynamoDbClient);
     // Act
     const response = await handler(
       postEvent({ path: paths.transactions, body: { ...ref(first.account), transactions } }),
       lambdaContext,
     );
-    counter.stop();
+    counter.detach();
     // Assess
     const results = JSON.parse(response.body).results as { status: string }[];
     expect(results.every((result) => result.status === 'TRANSACTION_ALREADY_EXISTS')).toBe(true);
-    expect(counter.total(), JSON.stringify(counter.byOperation)).toBeLessThanOrEqual(25);
+    expect(counter.total(), JSON.stringify(counter.byOperation())).toBeLessThanOrEqual(25);
   });
 });

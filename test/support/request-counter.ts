@@ -6,16 +6,25 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
  */
 export class RequestCounter {
   private counts = new Map<string, number>();
+  private readonly name = `request-counter-${Math.random()}`;
+  private client: DynamoDBClient | undefined;
 
-  attach(client: DynamoDBClient): void {
+  attach(client: DynamoDBClient): this {
+    this.client = client;
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const operation = String((context as { commandName?: string }).commandName ?? 'unknown');
         this.counts.set(operation, (this.counts.get(operation) ?? 0) + 1);
         return next(args);
       },
-      { step: 'finalizeRequest', name: 'benchRequestCounter', override: true },
+      { step: 'finalizeRequest', name: this.name },
     );
+    return this;
+  }
+
+  detach(): void {
+    this.client?.middlewareStack.remove(this.name);
+    this.client = undefined;
   }
 
   reset(): void {

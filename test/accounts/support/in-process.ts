@@ -1,7 +1,10 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { dynamoDbClient } from '../../../functions/shared/store/dynamodb.js';
+import { proxyEvent } from '../../support/in-process.js';
 
-/** An API Gateway proxy event as the authorizer passes it (organisation + supplier scope). */
+export { lambdaContext as context, type ProxyHandler as Handler } from '../../support/in-process.js';
+
+/** A GET proxy event as the authorizer passes it, on a deployed stage (lists build `Link` URLs from it). */
 export function getEvent(options: {
   path: string;
   resource: string;
@@ -9,33 +12,13 @@ export function getEvent(options: {
   query?: Record<string, string>;
   suppliers: string[];
 }): APIGatewayProxyEvent {
-  return {
-    resource: options.resource,
-    path: options.path,
-    httpMethod: 'GET',
+  return proxyEvent({
+    method: 'GET',
+    ...options,
     headers: { Host: 'api.example.test', 'X-Forwarded-Proto': 'https' },
-    multiValueHeaders: {},
-    queryStringParameters: options.query ?? null,
-    multiValueQueryStringParameters: null,
-    pathParameters: options.pathParameters,
-    stageVariables: null,
-    requestContext: {
-      authorizer: { organisation: 'test-org', suppliers: options.suppliers.join(',') },
-      path: `/prod${options.path}`,
-      stage: 'prod',
-    } as unknown as APIGatewayProxyEvent['requestContext'],
-    body: null,
-    isBase64Encoded: false,
-  };
+    stage: 'prod',
+  });
 }
-
-export const context = {
-  functionName: 'test',
-  awsRequestId: 'test',
-  getRemainingTimeInMillis: () => 30_000,
-} as unknown as Context;
-
-export type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** Records the name of every DynamoDB command the process sends (SDK middleware). */
 export function recordDynamoDbCommands(): { commands: string[]; stop(): void } {
