@@ -1,8 +1,7 @@
 import { accountTransferStatus } from '../shared/domain/account/transfer-status.js';
+import { isPossibleExternalAccountNumber } from '../shared/domain/import-process.js';
 import { apiHandler } from '../shared/http/api-handler.js';
 import { getImportProcess } from '../shared/store/import-process-store.js';
-
-const MAX_EXTERNAL_ACCOUNT_NUMBER = 255;
 
 /**
  * Endpoint 5: `GET /v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}/`.
@@ -14,12 +13,9 @@ export const handler = apiHandler(
   { supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: false } },
   async ({ supplier, path }) => {
     const external = path.external_account_number ?? '';
-    // External numbers are 1–255 characters; a longer one names no process (and would exceed
-    // DynamoDB's key size: the read would fail with a 500).
-    const process =
-      external.length <= MAX_EXTERNAL_ACCOUNT_NUMBER
-        ? await getImportProcess(supplier.code, external)
-        : undefined;
+    const process = isPossibleExternalAccountNumber(external)
+      ? await getImportProcess(supplier.code, external)
+      : undefined;
     return { statusCode: 200, body: accountTransferStatus(process) };
   },
 );

@@ -1,3 +1,4 @@
+import { externalAccountNumber } from '../../../schemas/api/account-reference.js';
 import { NotFoundError } from '../errors.js';
 
 /** Status values of endpoint 5, exactly as the spec names them. */
@@ -55,4 +56,17 @@ export function requireImported(process: ImportProcess | undefined): ImportedAcc
     open_statement_period_start: process.open_statement_period_start,
     account_created_at: process.account_created_at,
   };
+}
+
+/**
+ * Whether a value can be an external account number at all (the payload schemas' bounds,
+ * 1–255 characters). Anything else names no import process, so nothing is looked up for it
+ * (an empty or over-long key would make DynamoDB refuse the request: a 500, not a 404).
+ */
+export function isPossibleExternalAccountNumber(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= externalAccountNumber.minLength &&
+    value.length <= externalAccountNumber.maxLength
+  );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { isPossibleExternalAccountNumber } from '../domain/import-process.js';
 import { ValidationError } from '../errors.js';
 
 /**
@@ -54,16 +55,6 @@ const invalidCursor = () =>
     'The cursor was not issued by this service for this list; start again without it.',
   );
 
-/**
- * The position a cursor holds is an external account number (1–255 characters, as every
- * payload schema says). The checksum only detects accidents, so a cursor can be forged: a
- * position outside these bounds (an empty or over-long index key) would make DynamoDB refuse
- * the Query, a 500; it is a 400 `invalid_cursor` instead.
- */
-function isExternalAccountNumber(value: unknown): value is string {
-  return typeof value === 'string' && value.length >= 1 && value.length <= 255;
-}
-
 /** The sort key a cursor points after; 400 `invalid_cursor` for anything the service did not issue. */
 export function decodeCursor(cursor: string, scope: CursorScope): string {
   const [version, encoded, sum, ...rest] = cursor.split('.');
@@ -76,12 +67,14 @@ export function decodeCursor(cursor: string, scope: CursorScope): string {
   } catch {
     throw invalidCursor();
   }
+  // The checksum only detects accidents, so a cursor can be forged: its position must still be
+  // a possible external account number, or the Query would be refused (a 500, not a 400).
   if (
     !Array.isArray(parsed) ||
     parsed.length !== 3 ||
     parsed[0] !== scope.list ||
     parsed[1] !== scope.supplier ||
-    !isExternalAccountNumber(parsed[2])
+    !isPossibleExternalAccountNumber(parsed[2])
   ) {
     throw invalidCursor();
   }
