@@ -1,4 +1,5 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { requireEnv } from '../config.js';
@@ -70,8 +71,6 @@ function objectUrl(key: string): URL {
 export class DocumentStoreUnavailableError extends Error {
   override name = 'ServiceUnavailable';
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The HTTP transport; tests replace `fetch` to inject S3 faults (timeouts, 5xx, resets, 403). */
 export const s3Transport: { fetch: typeof fetch } = { fetch: (input, init) => fetch(input, init) };

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { logger } from '../logger.js';
 import { EVENT_BUS_NAME, eventBridgeClient } from './eventbridge.js';
@@ -30,8 +31,6 @@ function remember(eventId: string): void {
   if (delivered.size >= DELIVERED_MEMORY) delivered.clear();
   delivered.add(eventId);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends events in chunks of ≤10, re-sending the entries counted in `FailedEntryCount`

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { VendorUnavailable } from './vendor-adapter.js';
 
 export interface VendorHttpOptions {
@@ -13,8 +14,6 @@ export interface VendorHttpOptions {
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * GETs a vendor URL with a timeout per attempt and a small retry for timeouts, connection

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -71,5 +72,5 @@ export function isConflictOnly(reasons: readonly CancellationReason[]): boolean 
 /** A short random pause before retrying a conflicting transaction. */
 export function backoff(attempt: number): Promise<void> {
   const ms = Math.min(400, 15 * 2 ** attempt) * (0.5 + Math.random());
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return sleep(ms);
 }
