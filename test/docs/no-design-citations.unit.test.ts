@@ -30,7 +30,7 @@ describe('What counts as a citation', () => {
       'Clean line.',
       `As ${DESIGN_FILE} says.`,
       `Order of checks (design ${SECTION}3.5a).`,
-      'Fixed in issue #12, see also Issue 7.',
+      `Fixed in issue #${12}, see also Issue ${7}.`,
     ].join('\n');
     // Act
     const citations = citationsIn('x.md', text);
