@@ -10,7 +10,7 @@ import { compileStandalone } from './standalone-esm.js';
  * Schema `as const`) and `Payload` (its TypeScript type, derived with json-schema-to-ts).
  * From each this generator writes:
  *   - `schemas/api/<name>.json`: the schema as JSON (documentation, OpenAPI);
- *   - `functions/shared/validation/generated/<name>.js` + `.d.ts`: the ajv standalone validator;
+ *   - `functions/validation/generated/<name>.js` + `.d.ts`: the ajv standalone validator;
  *   - `docs/api/request-payloads.md`: a field table per schema, for the API reader.
  */
 
@@ -19,7 +19,7 @@ const API_DIR = 'schemas/api';
 export const REQUEST_PAYLOADS_PAGE = 'docs/api/request-payloads.md';
 /** How that page links to a schema file (relative to `docs/api/`). */
 const SCHEMA_LINK_PREFIX = '../../schemas/api/';
-const VALIDATOR_DIR = 'functions/shared/validation/generated';
+const VALIDATOR_DIR = 'functions/validation/generated';
 
 interface SchemaModule {
   schema: AnySchema;
