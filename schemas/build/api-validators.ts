@@ -11,10 +11,14 @@ import { compileStandalone } from './standalone-esm.js';
  * From each this generator writes:
  *   - `schemas/api/<name>.json`: the schema as JSON (documentation, OpenAPI);
  *   - `functions/validation/generated/<name>.js` + `.d.ts`: the ajv standalone validator;
- *   - `schemas/api/README.md`: a field table per schema, linked from the README.
+ *   - `docs/api/request-payloads.md`: a field table per schema, for the API reader.
  */
 
 const API_DIR = 'schemas/api';
+/** The generated page of request payload tables, beside the rest of the API documentation. */
+export const REQUEST_PAYLOADS_PAGE = 'docs/api/request-payloads.md';
+/** How that page links to a schema file (relative to `docs/api/`). */
+const SCHEMA_LINK_PREFIX = '../../schemas/api/';
 const VALIDATOR_DIR = 'functions/validation/generated';
 
 interface SchemaModule {
@@ -53,7 +57,7 @@ export async function generateApiFiles(root: string): Promise<GeneratedFile[]> {
       ].join('\n'),
     });
   }
-  files.push({ path: `${API_DIR}/README.md`, content: renderFieldTables(schemas) });
+  files.push({ path: REQUEST_PAYLOADS_PAGE, content: renderFieldTables(schemas) });
   return files;
 }
 
@@ -115,7 +119,12 @@ export function renderFieldTables(schemas: Map<string, AnySchema>): string {
   ];
   for (const [name, schema] of schemas) {
     const node = schema as JsonSchemaNode;
-    out.push(`## ${node.title ?? name}`, '', `Schema: [\`${name}.json\`](./${name}.json)`, '');
+    out.push(
+      `## ${node.title ?? name}`,
+      '',
+      `Schema: [\`${name}.json\`](${SCHEMA_LINK_PREFIX}${name}.json)`,
+      '',
+    );
     out.push('| field | type | required | rules |', '|---|---|---|---|');
     rows(node, '', out);
     out.push('');

@@ -47,7 +47,7 @@ export function parseFieldType(type: string): ParsedType {
 }
 
 /**
- * The events this service itself emits (design.md §6). `emit` validates against a small
+ * The events this service itself emits. `emit` validates against a small
  * module holding only these, so handler bundles stay small; the full catalogue validator is
  * for subscribers (`validateEvent`) and tests.
  */

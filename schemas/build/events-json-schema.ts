@@ -9,7 +9,7 @@ import {
 import { GENERATED_HEADER } from './generated-file.js';
 
 /**
- * JSON Schemas of the catalogue (design.md §6): one per event (type, payload version) and one
+ * JSON Schemas of the catalogue: one per event (type, payload version) and one
  * per structure, each with a unique `$id`, structures referenced by `$id`. Types: s string,
  * i integer, b boolean, n number, o object with any properties, [T] array; required fields
  * are `required`; undocumented properties are rejected except where the catalogue is cut off.

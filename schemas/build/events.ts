@@ -12,7 +12,7 @@ import { renderValidatorDeclarations, renderValidatorModule } from './events-val
 import type { GeneratedFile } from './generated-file.js';
 
 /**
- * The event catalogue generator (design.md §6). From schemas/catalogue/ it writes:
+ * The event catalogue generator. From schemas/catalogue/ it writes:
  *   - `schemas/events/<event type>/<payload version>.json` and `schemas/events/structures/<Name>.json`;
  *   - `schemas/events/README.md`: the events page;
  *   - `functions/events/generated/event-payloads.ts`: TypeScript payload types;
