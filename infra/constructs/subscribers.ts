@@ -1,0 +1,173 @@
+import { Arn, ArnFormat, CfnOutput, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import {
+  type Alarm,
+  ComparisonOperator,
+  type IAlarmAction,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  type Archive,
+  type CfnRule,
+  EventBus,
+  type IEventBus,
+  type IRuleTarget,
+  Rule,
+} from 'aws-cdk-lib/aws-events';
+import { EventBus as EventBusTarget, LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Function as LambdaFunctionRef } from 'aws-cdk-lib/aws-lambda';
+import { Queue, QueueEncryption, QueuePolicy } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
+import {
+  parseSubscribers,
+  type Subscriber,
+  SubscriberConfigError,
+} from '../subscribers/subscriber-declaration.js';
+import { subscriberEventPattern } from '../subscribers/subscriber-pattern.js';
+
+/** EventBridge retries a failing delivery this long, and this often, before the dead-letter queue. */
+export const SUBSCRIBER_MAX_EVENT_AGE = Duration.hours(24);
+export const SUBSCRIBER_RETRY_ATTEMPTS = 185;
+
+export interface SubscribersProps {
+  /** The environment's declared subscribers (checked here: a bad entry fails synthesis). */
+  readonly subscribers: readonly Subscriber[];
+  /** Where they come from, for error messages (`environment dev`). */
+  readonly source: string;
+  /** The service's bus: each subscriber's rule lives on it. */
+  readonly eventBus: IEventBus;
+  /** The bus's archive, which `npm run ops -- events replay` replays from. */
+  readonly archive: Archive;
+  /** What a dead-letter alarm does (the environment's alarm topic). */
+  readonly alarmAction: IAlarmAction;
+}
+
+/** One subscriber's delivery: its rule, dead-letter queue and alarm. */
+export class SubscriberDelivery extends Construct {
+  readonly rule: Rule;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, subscriber: Subscriber, props: SubscribersProps) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is itself the dead-letter queue of subscriber ${subscriber.name}'s rule target.`,
+    });
+
+    this.rule = new Rule(this, 'Rule', {
+      eventBus: props.eventBus,
+      ruleName: subscriber.name,
+      description: `Delivers the data-import service's events to subscriber ${subscriber.name}`,
+      eventPattern: { source: [EVENT_SOURCE] },
+    });
+    // The pattern is the shared one, verbatim (CDK's typed pattern has no `$or`).
+    (this.rule.node.defaultChild as CfnRule).addPropertyOverride(
+      'EventPattern',
+      subscriberEventPattern(subscriber.events),
+    );
+    this.rule.addTarget(this.target(subscriber));
+
+    this.deadLetterAlarm = this.deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+      .createAlarm(this, 'DeadLetterAlarm', {
+        alarmDescription:
+          `Events the service could not deliver to subscriber ${subscriber.name} after all retries. ` +
+          'Fix the target, then replay the window (npm run ops -- events replay --subscriber ' +
+          `${subscriber.name}) or redrive the dead-letter messages.`,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    this.deadLetterAlarm.addAlarmAction(props.alarmAction);
+  }
+
+  private target({ name, target }: Subscriber): IRuleTarget {
+    const retry = {
+      deadLetterQueue: this.deadLetterQueue,
+      maxEventAge: SUBSCRIBER_MAX_EVENT_AGE,
+      retryAttempts: SUBSCRIBER_RETRY_ATTEMPTS,
+    };
+    const stack = Stack.of(this);
+    const { account, region } = Arn.split(target.arn, ArnFormat.COLON_RESOURCE_NAME);
+    // The stack grants access on a target of its own account; another account's owner grants it.
+    const sameAccount = Token.isUnresolved(stack.account) || stack.account === account;
+    if (target.kind !== 'eventbus' && !Token.isUnresolved(stack.region) && region !== stack.region) {
+      throw new SubscriberConfigError(
+        `subscriber ${name}: an ${target.kind} target must be in the stack's region ${stack.region} (got ${region})`,
+      );
+    }
+    if (target.kind === 'sqs') {
+      const queue = Queue.fromQueueArn(this, 'TargetQueue', target.arn);
+      if (sameAccount) {
+        const policy = new QueuePolicy(this, 'TargetQueuePolicy', { queues: [queue] });
+        policy.document.addStatements(
+          new PolicyStatement({
+            sid: 'DataImportSubscriberRule',
+            principals: [new ServicePrincipal('events.amazonaws.com')],
+            actions: ['sqs:SendMessage'],
+            resources: [queue.queueArn],
+            conditions: { ArnEquals: { 'aws:SourceArn': this.rule.ruleArn } },
+          }),
+        );
+      }
+      return new SqsQueue(queue, retry);
+    }
+    if (target.kind === 'lambda') {
+      const fn = LambdaFunctionRef.fromFunctionAttributes(this, 'TargetFunction', {
+        functionArn: target.arn,
+        sameEnvironment: sameAccount,
+      });
+      return new LambdaFunction(fn, retry);
+    }
+    // Another bus (possibly another account or region): EventBridge delivers with a role
+    // allowed to put events on it; the receiving bus's policy must accept this account.
+    const bus = EventBus.fromEventBusArn(this, 'TargetBus', target.arn);
+    const role = new Role(this, 'DeliveryRole', {
+      assumedBy: new ServicePrincipal('events.amazonaws.com'),
+      description: `Puts the data-import service's events on subscriber ${name}'s bus`,
+    });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['events:PutEvents'], resources: [target.arn] }),
+    );
+    const cfnRule = this.rule.node.defaultChild as CfnRule;
+    // CDK's event-bus target has no retry settings; CloudFormation accepts them for every target.
+    cfnRule.addPropertyOverride('Targets.0.RetryPolicy', {
+      MaximumEventAgeInSeconds: SUBSCRIBER_MAX_EVENT_AGE.toSeconds(),
+      MaximumRetryAttempts: SUBSCRIBER_RETRY_ATTEMPTS,
+    });
+    return new EventBusTarget(bus, { deadLetterQueue: this.deadLetterQueue, role });
+  }
+}
+
+/**
+ * The service's subscribers: for each declared entry, one rule on the service's bus with the
+ * shared pattern (infra/subscribers/subscriber-pattern.ts), one target with a retry policy and
+ * its own encrypted dead-letter queue, and an alarm on that queue. Also outputs the bus and
+ * archive ARNs, which the replay command reads.
+ */
+export class Subscribers extends Construct {
+  readonly deliveries = new Map<string, SubscriberDelivery>();
+
+  constructor(scope: Construct, id: string, props: SubscribersProps) {
+    super(scope, id);
+    const subscribers = parseSubscribers(props.subscribers, { source: props.source, targetRequired: true });
+    for (const subscriber of subscribers) {
+      this.deliveries.set(subscriber.name, new SubscriberDelivery(this, subscriber.name, subscriber, props));
+    }
+    new CfnOutput(this, 'EventBusArn', { value: props.eventBus.eventBusArn }).overrideLogicalId(
+      'EventBusArn',
+    );
+    new CfnOutput(this, 'EventArchiveArn', {
+      value: props.archive.archiveArn,
+      description: 'The archive `npm run ops -- events replay` replays from',
+    }).overrideLogicalId('EventArchiveArn');
+  }
+}
