@@ -13,9 +13,8 @@ import {
   type IRuleTarget,
   Rule,
 } from 'aws-cdk-lib/aws-events';
-import { EventBus as EventBusTarget, LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Function as LambdaFunctionRef } from 'aws-cdk-lib/aws-lambda';
+import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption, QueuePolicy } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
@@ -23,6 +22,7 @@ import {
   parseSubscribers,
   type Subscriber,
   SubscriberConfigError,
+  TARGET_ARN_PATTERNS,
 } from '../subscribers/subscriber-declaration.js';
 import { subscriberEventPattern } from '../subscribers/subscriber-pattern.js';
 
@@ -89,63 +89,79 @@ export class SubscriberDelivery extends Construct {
     this.deadLetterAlarm.addAlarmAction(props.alarmAction);
   }
 
+  /**
+   * The rule's one target. EventBridge delivers to a queue or function of the bus's own account
+   * under the target's resource policy, which this stack grants for this rule only; to anything
+   * else (another account's queue or function, any other bus) with a role of this account
+   * allowed to deliver to that target alone, and the target's owner accepts this account.
+   */
   private target({ name, target }: Subscriber): IRuleTarget {
-    const retry = {
-      deadLetterQueue: this.deadLetterQueue,
-      maxEventAge: SUBSCRIBER_MAX_EVENT_AGE,
-      retryAttempts: SUBSCRIBER_RETRY_ATTEMPTS,
-    };
     const stack = Stack.of(this);
     const { account, region } = Arn.split(target.arn, ArnFormat.COLON_RESOURCE_NAME);
-    // The stack grants access on a target of its own account; another account's owner grants it.
     const sameAccount = Token.isUnresolved(stack.account) || stack.account === account;
     if (target.kind !== 'eventbus' && !Token.isUnresolved(stack.region) && region !== stack.region) {
       throw new SubscriberConfigError(
-        `subscriber ${name}: an ${target.kind} target must be in the stack's region ${stack.region} (got ${region})`,
+        `subscriber ${name}: ${TARGET_ARN_PATTERNS[target.kind].label} target must be in the stack's region ${stack.region} (got ${region})`,
       );
     }
-    if (target.kind === 'sqs') {
-      const queue = Queue.fromQueueArn(this, 'TargetQueue', target.arn);
-      if (sameAccount) {
-        const policy = new QueuePolicy(this, 'TargetQueuePolicy', { queues: [queue] });
-        policy.document.addStatements(
-          new PolicyStatement({
-            sid: 'DataImportSubscriberRule',
-            principals: [new ServicePrincipal('events.amazonaws.com')],
-            actions: ['sqs:SendMessage'],
-            resources: [queue.queueArn],
-            conditions: { ArnEquals: { 'aws:SourceArn': this.rule.ruleArn } },
-          }),
-        );
-      }
-      return new SqsQueue(queue, retry);
-    }
-    if (target.kind === 'lambda') {
-      const fn = LambdaFunctionRef.fromFunctionAttributes(this, 'TargetFunction', {
-        functionArn: target.arn,
-        sameEnvironment: sameAccount,
-      });
-      return new LambdaFunction(fn, retry);
-    }
-    // Another bus (possibly another account or region): EventBridge delivers with a role
-    // allowed to put events on it; the receiving bus's policy must accept this account.
-    const bus = EventBus.fromEventBusArn(this, 'TargetBus', target.arn);
-    const role = new Role(this, 'DeliveryRole', {
-      assumedBy: new ServicePrincipal('events.amazonaws.com'),
-      description: `Puts the data-import service's events on subscriber ${name}'s bus`,
-    });
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['events:PutEvents'], resources: [target.arn] }),
+    const fromThisRule = { ArnEquals: { 'aws:SourceArn': this.rule.ruleArn } };
+    const events = new ServicePrincipal('events.amazonaws.com');
+    this.deadLetterQueue.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [events],
+        actions: ['sqs:SendMessage'],
+        resources: [this.deadLetterQueue.queueArn],
+        conditions: fromThisRule,
+      }),
     );
-    const cfnRule = this.rule.node.defaultChild as CfnRule;
-    // CDK's event-bus target has no retry settings; CloudFormation accepts them for every target.
-    cfnRule.addPropertyOverride('Targets.0.RetryPolicy', {
-      MaximumEventAgeInSeconds: SUBSCRIBER_MAX_EVENT_AGE.toSeconds(),
-      MaximumRetryAttempts: SUBSCRIBER_RETRY_ATTEMPTS,
-    });
-    return new EventBusTarget(bus, { deadLetterQueue: this.deadLetterQueue, role });
+    let role: Role | undefined;
+    if (target.kind === 'sqs' && sameAccount) {
+      const queue = Queue.fromQueueArn(this, 'TargetQueue', target.arn);
+      new QueuePolicy(this, 'TargetQueuePolicy', { queues: [queue] }).document.addStatements(
+        new PolicyStatement({
+          principals: [events],
+          actions: ['sqs:SendMessage'],
+          resources: [target.arn],
+          conditions: fromThisRule,
+        }),
+      );
+    } else if (target.kind === 'lambda' && sameAccount) {
+      new CfnPermission(this, 'TargetInvokePermission', {
+        action: 'lambda:InvokeFunction',
+        functionName: target.arn,
+        principal: 'events.amazonaws.com',
+        sourceArn: this.rule.ruleArn,
+      });
+    } else {
+      role = new Role(this, 'DeliveryRole', {
+        assumedBy: events,
+        description: `Delivers the data-import service's events to subscriber ${name}`,
+      });
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: [DELIVERY_ACTIONS[target.kind]], resources: [target.arn] }),
+      );
+    }
+    const deadLetterQueue = this.deadLetterQueue;
+    return {
+      bind: () => ({
+        arn: target.arn,
+        role,
+        deadLetterConfig: { arn: deadLetterQueue.queueArn },
+        retryPolicy: {
+          maximumEventAgeInSeconds: SUBSCRIBER_MAX_EVENT_AGE.toSeconds(),
+          maximumRetryAttempts: SUBSCRIBER_RETRY_ATTEMPTS,
+        },
+      }),
+    };
   }
 }
+
+/** What a delivery role may do on its one target. */
+const DELIVERY_ACTIONS: Record<Subscriber['target']['kind'], string> = {
+  sqs: 'sqs:SendMessage',
+  lambda: 'lambda:InvokeFunction',
+  eventbus: 'events:PutEvents',
+};
 
 /**
  * The service's subscribers: for each declared entry, one rule on the service's bus with the

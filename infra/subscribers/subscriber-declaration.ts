@@ -35,16 +35,22 @@ export class SubscriberConfigError extends Error {}
 export const SUBSCRIBER_NAME_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 /** The ARN a target kind must have: its service and resource, any partition, region and account. */
-const TARGET_ARN_PATTERNS: Record<SubscriberTargetKind, { pattern: RegExp; example: string }> = {
+export const TARGET_ARN_PATTERNS: Record<
+  SubscriberTargetKind,
+  { label: string; pattern: RegExp; example: string }
+> = {
   sqs: {
-    pattern: /^arn:aws[a-z-]*:sqs:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,80}(\.fifo)?$/,
+    label: 'an SQS queue',
+    pattern: /^arn:aws[a-z-]*:sqs:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,80}$/,
     example: 'arn:aws:sqs:eu-west-2:111122223333:queue-name',
   },
   eventbus: {
+    label: 'an event bus',
     pattern: /^arn:aws[a-z-]*:events:[a-z0-9-]+:\d{12}:event-bus\/[A-Za-z0-9._\-/]{1,256}$/,
     example: 'arn:aws:events:eu-west-2:111122223333:event-bus/bus-name',
   },
   lambda: {
+    label: 'a Lambda function',
     pattern:
       /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9$_-]{1,128})?$/,
     example: 'arn:aws:lambda:eu-west-2:111122223333:function:function-name',
@@ -81,10 +87,15 @@ function checkTarget(target: unknown, at: string): SubscriberTarget {
   if (!SUBSCRIBER_TARGET_KINDS.includes(kind as SubscriberTargetKind)) {
     throw new SubscriberConfigError(`${at}.kind must be one of ${SUBSCRIBER_TARGET_KINDS.join(', ')}`);
   }
+  if (kind === 'sqs' && typeof arn === 'string' && arn.endsWith('.fifo')) {
+    throw new SubscriberConfigError(
+      `${at}.arn: FIFO queues are not supported (delivery is unordered): use a standard queue`,
+    );
+  }
   const expected = TARGET_ARN_PATTERNS[kind as SubscriberTargetKind];
   if (typeof arn !== 'string' || !expected.pattern.test(arn)) {
     throw new SubscriberConfigError(
-      `${at}.arn must be the ARN of a ${kind} target, like ${expected.example}`,
+      `${at}.arn must be the ARN of ${expected.label}, like ${expected.example}`,
     );
   }
   return { kind: kind as SubscriberTargetKind, arn };
