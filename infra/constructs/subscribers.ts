@@ -5,14 +5,7 @@ import {
   type IAlarmAction,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import {
-  type Archive,
-  type CfnRule,
-  EventBus,
-  type IEventBus,
-  type IRuleTarget,
-  Rule,
-} from 'aws-cdk-lib/aws-events';
+import { type Archive, type CfnRule, type IEventBus, type IRuleTarget, Rule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption, QueuePolicy } from 'aws-cdk-lib/aws-sqs';

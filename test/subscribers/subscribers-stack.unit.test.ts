@@ -126,13 +126,13 @@ describe('Rule: each target kind gets the access EventBridge needs to deliver', 
     '%s in another account (%s): the target has a role EventBridge assumes, allowed %s on that target only',
     (_, name, action, arn) => {
       // Act
-      const [target] = ruleOf(name).Properties.Targets;
-      const roleId = (target?.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const target = ruleOf(name).Properties.Targets[0] as RuleResource['Properties']['Targets'][number];
+      const roleId = (target.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const statements = statementsOfRole(template, roleId);
       const role = template.findResources('AWS::IAM::Role')[roleId];
 
       // Assess
-      expect(target?.Arn).toBe(arn);
+      expect(target.Arn).toBe(arn);
       expect(statements).toEqual([{ Effect: 'Allow', Action: action, Resource: arn }]);
       expect(role?.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({
         Service: 'events.amazonaws.com',
