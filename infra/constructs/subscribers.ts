@@ -10,7 +10,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption, QueuePolicy } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
+import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import {
   parseSubscribers,
   type Subscriber,

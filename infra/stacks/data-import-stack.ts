@@ -5,7 +5,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Alias } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
+import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { DataTable } from '../constructs/data-table.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';

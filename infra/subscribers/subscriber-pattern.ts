@@ -1,4 +1,4 @@
-import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
+import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 
 /**
  * The event pattern of one subscriber: the ONE definition used by the stack (the rule on the
