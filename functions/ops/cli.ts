@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Command } from './commands/command.js';
-import { resolveTableName, withoutEnvFlag } from './table-name.js';
+import { environmentOf, resolveTableName, withoutEnvFlag } from './table-name.js';
 
 /**
  * The operator CLI: `npm run ops -- <command> [args] [--env NAME]`.
@@ -9,12 +9,13 @@ import { resolveTableName, withoutEnvFlag } from './table-name.js';
  * `npm start` prints: the AWS_ENDPOINT_URL_* variables point the SDK at the stand-ins).
  */
 async function loadCommands(): Promise<Command[]> {
-  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }] = await Promise.all([
+  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }, { eventsCommands }] = await Promise.all([
     import('./commands/supplier.js'),
     import('./commands/api-key.js'),
     import('./commands/apply.js'),
+    import('./commands/events.js'),
   ]);
-  return [...supplierCommands, ...apiKeyCommands, applyCommand];
+  return [...supplierCommands, ...apiKeyCommands, applyCommand, ...eventsCommands];
 }
 
 function usage(commands: readonly Command[]): string {
@@ -27,15 +28,18 @@ function usage(commands: readonly Command[]): string {
   ].join('\n');
 }
 
+/** Commands that never touch the table (the events commands work on the bus and its archive). */
+const COMMANDS_WITHOUT_TABLE = new Set(['events']);
+
 async function main(rawArgv: string[]): Promise<number> {
   const wantsHelp = rawArgv.length === 0 || rawArgv.includes('--help') || rawArgv.includes('-h');
-  if (wantsHelp) {
-    // Listing the commands sends no request: any table name will do to load them.
-    process.env.DATA_IMPORT_TABLE_NAME ??= 'not-used-for-help';
+  const argv = withoutEnvFlag(rawArgv);
+  if (wantsHelp || COMMANDS_WITHOUT_TABLE.has(argv.find((word) => !word.startsWith('-')) ?? '')) {
+    // These send no request to the table: any table name will do to load the commands.
+    process.env.DATA_IMPORT_TABLE_NAME ??= 'not-used-by-this-command';
   } else {
     await resolveTableName(rawArgv);
   }
-  const argv = withoutEnvFlag(rawArgv);
   const commands = await loadCommands();
   const words = argv.filter((word) => !word.startsWith('-'));
   const command = commands
@@ -51,7 +55,11 @@ async function main(rawArgv: string[]): Promise<number> {
     options: command.options ?? {},
     allowPositionals: true,
   });
-  return command.run({ values: values as Record<string, string | boolean | undefined>, positionals });
+  return command.run({
+    values: values as Record<string, string | boolean | undefined>,
+    positionals,
+    environment: environmentOf(rawArgv),
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2)).catch((error: Error) => {

@@ -7,9 +7,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
  */
 export async function resolveTableName(argv: readonly string[]): Promise<void> {
   if (process.env.DATA_IMPORT_TABLE_NAME) return;
-  const envFlag = argv.indexOf('--env');
-  const environment = (envFlag >= 0 ? argv[envFlag + 1] : undefined) ?? process.env.DATA_IMPORT_ENV ?? 'dev';
-  const stackName = `DataImport-${environment}`;
+  const stackName = `DataImport-${environmentOf(argv)}`;
   const client = new CloudFormationClient({});
   try {
     const { Stacks } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
@@ -24,6 +22,12 @@ export async function resolveTableName(argv: readonly string[]): Promise<void> {
   } finally {
     client.destroy();
   }
+}
+
+/** The environment the command is for: `--env NAME`, else DATA_IMPORT_ENV, else dev. */
+export function environmentOf(argv: readonly string[]): string {
+  const envFlag = argv.indexOf('--env');
+  return (envFlag >= 0 ? argv[envFlag + 1] : undefined) ?? process.env.DATA_IMPORT_ENV ?? 'dev';
 }
 
 /** Removes `--env NAME` so commands do not see it. */

@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Subscriber } from '../subscribers/subscriber-declaration.js';
 
 /**
  * Per-environment configuration: `npx cdk deploy --all -c env=<name>` (default `dev`).
@@ -27,12 +28,20 @@ export interface EnvironmentConfig {
   readonly stripeApiUrl: string;
   /** Seconds a function caches an import supplier's status (`DATA_IMPORT_SUPPLIER_CACHE_SECONDS`). */
   readonly supplierCacheSeconds: number;
+  /**
+   * Who receives the service's events: one rule on the service's bus per entry, with a retry
+   * policy, a dead-letter queue and an alarm (infra/constructs/subscribers.ts), e.g.
+   * `{ name: 'billing-ledger', events: ['billing.ledger.entry_posted@v2'], target: { kind: 'sqs', arn } }`.
+   * Checked at synthesis (infra/subscribers/subscriber-declaration.ts).
+   */
+  readonly subscribers: readonly Subscriber[];
 }
 
 const common = {
   extraChoices: {},
   stripeApiUrl: 'https://api.stripe.com',
   supplierCacheSeconds: 30,
+  subscribers: [],
 } as const;
 
 export const environments: Readonly<Record<string, EnvironmentConfig>> = {

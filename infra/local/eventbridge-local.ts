@@ -6,13 +6,14 @@ import { matchesEventPattern } from './event-pattern.js';
 import { type LocalRule, loadRules } from './event-rules.js';
 
 /**
- * The local EventBridge endpoint (design.md §4). It speaks the AWS JSON 1.1 protocol for
+ * The local EventBridge endpoint. It speaks the AWS JSON 1.1 protocol for
  * `PutEvents` (`X-Amz-Target: AWSEvents.PutEvents`), so the real @aws-sdk/client-eventbridge
  * works unchanged when AWS_ENDPOINT_URL_EVENTBRIDGE points here.
  *
  * Every accepted entry is appended ONCE, whatever the rules, as the full envelope a
  * subscriber receives, as one JSON line to the events file (the bus's archive). Rules from
- * the rules file (./event-rules.ts) deliver matching envelopes to their own JSONL targets.
+ * the rules file (./event-rules.ts) and the local subscribers (./local-subscribers.ts) deliver
+ * matching envelopes to their own JSONL files.
  */
 export interface EventEnvelope {
   version: '0';
@@ -30,6 +31,8 @@ export interface EventBridgeLocalOptions {
   port: number;
   eventsFile: string;
   rulesFile: string;
+  /** Rules that deliver to the local subscribers (./local-subscribers.ts), in addition to the rules file. */
+  subscriberRules?: readonly LocalRule[];
   region: string;
   account?: string;
   log?: (line: string) => void;
@@ -109,7 +112,8 @@ function toEnvelope(entry: RequestEntry, region: string, account: string): Event
   };
 }
 
-function appendLines(file: string, envelopes: readonly EventEnvelope[]): void {
+/** Appends each envelope as one JSON line (the events file, a rule's or a subscriber's file). */
+export function appendLines(file: string, envelopes: readonly EventEnvelope[]): void {
   if (envelopes.length === 0) return;
   mkdirSync(dirname(file), { recursive: true });
   appendFileSync(file, envelopes.map((envelope) => `${JSON.stringify(envelope)}\n`).join(''));
@@ -160,7 +164,7 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
     return rules;
   };
   const rulesFor = (bus: string): LocalRule[] =>
-    currentRules().filter(
+    [...currentRules(), ...(options.subscriberRules ?? [])].filter(
       (rule) => rule.enabled !== false && (!rule.event_bus_name || rule.event_bus_name === bus),
     );
 

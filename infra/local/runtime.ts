@@ -9,6 +9,7 @@ import { startEventBridgeLocal } from './eventbridge-local.js';
 import { startFakePaymentVendor } from './fake-payment-vendor.js';
 import { portOrFree } from './free-port.js';
 import { loadHandler } from './handlers.js';
+import { loadLocalSubscribers, subscriberRules, subscribersDir } from './local-subscribers.js';
 import { startS3Local } from './s3-local.js';
 import { startExpirySweep } from './scheduler.js';
 import { type StreamHandler, startStreamPoller } from './stream-poller.js';
@@ -30,6 +31,8 @@ export interface LocalRuntimeOptions {
   eventsFile?: string;
   /** Rules file (default DATA_IMPORT_EVENT_RULES_FILE or infra/local/rules.json). */
   rulesFile?: string;
+  /** Subscribers file (`--subscribers`); default: the `local` environment's subscribers. */
+  subscribersFile?: string;
   log?: (line: string) => void;
   /** Log one line per API request. */
   logRequests?: boolean;
@@ -87,6 +90,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       port: eventsPort as number,
       eventsFile,
       rulesFile,
+      subscriberRules: subscriberRules(loadLocalSubscribers(options.subscribersFile)),
       region,
       log,
     });
@@ -112,6 +116,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       DATA_IMPORT_BUCKET_NAME: bucketName,
       DATA_IMPORT_EVENT_BUS_NAME: process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local',
       DATA_IMPORT_EVENTS_FILE: eventsFile,
+      DATA_IMPORT_SUBSCRIBERS_DIR: subscribersDir(),
       // Operators' status changes apply at once locally, unless the caller chose a cache time (the bench uses the deployed 30 s).
       DATA_IMPORT_SUPPLIER_CACHE_SECONDS: process.env.DATA_IMPORT_SUPPLIER_CACHE_SECONDS || '0',
       DATA_IMPORT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),

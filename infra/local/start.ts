@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { startLocalRuntime } from './runtime.js';
 
 /**
- * `npm start`: the whole service on this machine (design.md §4). Flags: `--seed FILE`,
- * `--data-dir DIR`, `--port N` (or PORT). Prints the NAME=value lines and `ready` when
+ * `npm start`: the whole service on this machine. Flags: `--seed FILE`,
+ * `--data-dir DIR`, `--port N` (or PORT), `--subscribers FILE` (local subscribers instead of the
+ * `local` environment's, each receiving its events in `.local/subscribers/<name>.jsonl`). Prints the NAME=value lines and `ready` when
  * everything is up; Ctrl-C / SIGTERM stops everything it started.
  */
 const PRINTED = [
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'data-dir': { type: 'string' },
     port: { type: 'string' },
+    subscribers: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     port: parsePort(values.port) ?? parsePort(process.env.PORT) ?? 3000,
     seedFile: values.seed,
     dataDir: values['data-dir'],
+    subscribersFile: values.subscribers,
     log: note,
     logRequests: !values.quiet,
   });

@@ -1,6 +1,9 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Alias } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
@@ -11,6 +14,7 @@ import { OutboxPublisher } from '../constructs/outbox-publisher.js';
 import { ServiceApi } from '../constructs/service-api.js';
 import { ServiceFunction, type ServiceFunctionProps } from '../constructs/service-function.js';
 import { ServiceSecrets } from '../constructs/service-secrets.js';
+import { Subscribers } from '../constructs/subscribers.js';
 import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../routes.js';
 
 export interface DataImportStackProps extends StackProps {
@@ -47,10 +51,22 @@ export class DataImportStack extends Stack {
     };
 
     const eventBus = new EventBus(this, 'EventBus', { eventBusName: `data-import-${config.name}` });
-    eventBus.archive('Archive', {
+    const archive = eventBus.archive('Archive', {
       description: 'Every event the service publishes, for replay to new or recovering subscribers',
       eventPattern: { source: [EVENT_SOURCE] },
       retention: Duration.days(365),
+    });
+    // Stands in for the environment's alarm topic until the stack has one.
+    const alarmTopic = new Topic(this, 'SubscriberAlarmTopic', {
+      enforceSSL: true,
+      masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
+    });
+    new Subscribers(this, 'Subscribers', {
+      subscribers: config.subscribers,
+      source: `environment ${config.name}`,
+      eventBus,
+      archive,
+      alarmAction: new SnsAction(alarmTopic),
     });
 
     const authorizer = this.addFunction(backgroundFunctions.authorizer, config);

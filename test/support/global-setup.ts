@@ -11,10 +11,14 @@ import { startLocalRuntime } from '../../infra/local/runtime.js';
 export default async function setup(): Promise<() => Promise<void>> {
   const eventsFile = resolve(`.local/test-events-${process.pid}.jsonl`);
   rmSync(eventsFile, { force: true });
+  // Test subscribers (test/subscribers/fixtures/subscribers.json) write to a directory of this run.
+  const subscribersDir = resolve(`.local/test-subscribers-${process.pid}`);
+  process.env.DATA_IMPORT_SUBSCRIBERS_DIR = subscribersDir;
   const lines: string[] = [];
   const runtime = await startLocalRuntime({
     port: 0,
     eventsFile,
+    subscribersFile: resolve('test/subscribers/fixtures/subscribers.json'),
     log: (line) => {
       lines.push(line);
       if (lines.length > 200) lines.shift();
@@ -28,5 +32,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await runtime.stop();
     rmSync(eventsFile, { force: true });
+    rmSync(subscribersDir, { recursive: true, force: true });
   };
 }

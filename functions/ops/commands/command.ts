@@ -3,6 +3,8 @@ import type { ParseArgsConfig } from 'node:util';
 export interface CommandInput {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
+  /** The environment (`--env NAME`, DATA_IMPORT_ENV, default dev): the stack `DataImport-<env>`. */
+  environment?: string;
 }
 
 /** One operator command: `name` is its words (`['supplier', 'put']`). Returns the exit code. */
