@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,7 @@ function synthesizeBundles(outdir: string): Record<FunctionId, string> {
 }
 
 /** Runs a bundle's handler once in a fresh Node process, with the stand-ins' environment. */
-function invokeBundle<T>(bundle: string, event: unknown, functionName: string): T {
+async function invokeBundle<T>(bundle: string, event: unknown, functionName: string): Promise<T> {
   const script = `
     const chunks = [];
     for await (const chunk of process.stdin) chunks.push(chunk);
@@ -66,10 +67,8 @@ function invokeBundle<T>(bundle: string, event: unknown, functionName: string): 
     process.stdout.write(JSON.stringify(await handler(JSON.parse(Buffer.concat(chunks).toString()), context)));
   `;
   const context = lambdaContext(functionName);
-  const result = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
+  const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
     cwd: tmpdir(),
-    input: JSON.stringify(event),
     env: {
       PATH: process.env.PATH,
       AWS_REGION: process.env.AWS_REGION,
@@ -84,8 +83,18 @@ function invokeBundle<T>(bundle: string, event: unknown, functionName: string): 
       BUNDLE_CONTEXT: JSON.stringify({ ...context, getRemainingTimeInMillis: undefined }),
     },
   });
-  if (result.status !== 0) throw new Error(`${functionName} failed:\n${result.stderr}`);
-  return JSON.parse(result.stdout) as T;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdin.end(JSON.stringify(event));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`${functionName} failed:\n${stderr}`);
+  return JSON.parse(stdout) as T;
 }
 
 describe('The deployed bundles answer the events API Gateway delivers', () => {
@@ -101,7 +110,7 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
   /** The authorizer bundle's answer for the token, as API Gateway asks it (TOKEN authorizer). */
-  function authorize(method: string, requestPath: string) {
+  function authorize(method: string, requestPath: string): Promise<APIGatewayAuthorizerResult> {
     return invokeBundle<APIGatewayAuthorizerResult>(
       bundles.authorizer,
       {
@@ -114,8 +123,8 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
   }
 
   /** A proxy event as API Gateway builds it after the authorizer allowed the request. */
-  function gatewayEvent(method: 'GET' | 'POST', resource: string, requestPath: string, body?: unknown) {
-    const allowed = authorize(method, requestPath);
+  async function gatewayEvent(method: 'GET' | 'POST', resource: string, requestPath: string, body?: unknown) {
+    const allowed = await authorize(method, requestPath);
     return proxyEvent({
       method,
       resource,
@@ -134,9 +143,9 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
   const statusResource = definitionOf('get-account-transfer-status').route?.path as string;
   const stageResource = definitionOf('stage-account').route?.path as string;
 
-  it('the authorizer allows a valid token and passes organisation and suppliers as strings', () => {
+  it('the authorizer allows a valid token and passes organisation and suppliers as strings', async () => {
     // Act
-    const result = authorize('GET', '/v1/data-import/account-transfer-status/ACME/1/');
+    const result = await authorize('GET', '/v1/data-import/account-transfer-status/ACME/1/');
 
     // Assess
     expect(result.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow' });
@@ -153,9 +162,9 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
     expect(requestPath).toContain('AB%2012%2B3%26x%3Ay');
 
     // Act
-    const result = invokeBundle<APIGatewayProxyResult>(
+    const result = await invokeBundle<APIGatewayProxyResult>(
       bundles['get-account-transfer-status'],
-      gatewayEvent('GET', statusResource, requestPath),
+      await gatewayEvent('GET', statusResource, requestPath),
       'get-account-transfer-status',
     );
 
@@ -164,11 +173,11 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
     expect(JSON.parse(result.body)).toEqual({ status: 'UNKNOWN', service_account_number: '' });
   });
 
-  it('endpoint 5 answers 400 invalid_encoding for a malformed escape in the path, never a 5xx', () => {
+  it('endpoint 5 answers 400 invalid_encoding for a malformed escape in the path, never a 5xx', async () => {
     // Act
-    const result = invokeBundle<APIGatewayProxyResult>(
+    const result = await invokeBundle<APIGatewayProxyResult>(
       bundles['get-account-transfer-status'],
-      gatewayEvent('GET', statusResource, '/v1/data-import/account-transfer-status/ACME/AB%E0%A4%A/'),
+      await gatewayEvent('GET', statusResource, '/v1/data-import/account-transfer-status/ACME/AB%E0%A4%A/'),
       'get-account-transfer-status',
     );
 
@@ -180,20 +189,20 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
     });
   });
 
-  it('stage-account (a POST) stages an account whose status endpoint 5 then reports', () => {
+  it('stage-account (a POST) stages an account whose status endpoint 5 then reports', async () => {
     // Prepare
     const external = `CD 45+6&z:w ${Date.now()}`;
     const payload = accountPayload({ external_account_number: external });
 
     // Act
-    const staged = invokeBundle<APIGatewayProxyResult>(
+    const staged = await invokeBundle<APIGatewayProxyResult>(
       bundles['stage-account'],
-      gatewayEvent('POST', stageResource, paths.stage, payload),
+      await gatewayEvent('POST', stageResource, paths.stage, payload),
       'stage-account',
     );
-    const status = invokeBundle<APIGatewayProxyResult>(
+    const status = await invokeBundle<APIGatewayProxyResult>(
       bundles['get-account-transfer-status'],
-      gatewayEvent('GET', statusResource, paths.status('ACME', external)),
+      await gatewayEvent('GET', statusResource, paths.status('ACME', external)),
       'get-account-transfer-status',
     );
 

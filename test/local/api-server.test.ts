@@ -6,6 +6,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, startApiServer } from '../../infra/local/api-server.js';
 import { gatewayAnswers } from '../../infra/local/gateway-answers.js';
+import { accountPayload, paths, stage } from '../accounts/support/accounts.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 
@@ -308,5 +309,35 @@ describe('Paths are matched as sent', () => {
     // Assess
     expect(status).toBe(404);
     expect(json.code).toBe('not_found');
+  });
+});
+
+describe('Path parameters reach handlers percent-encoded, as through API Gateway, and handlers decode them', () => {
+  it('endpoint 5 answers 200 for an account number holding a space, +, & and :, staged through the API', async () => {
+    // Prepare
+    const token = await obtainToken();
+    const external = `AB 12+3&x:y ${Date.now()}`;
+    const staged = await stage(token, accountPayload({ external_account_number: external }));
+    expect(staged.status).toBe(201);
+
+    // Act
+    const { status, json } = await api('GET', paths.status('ACME', external), { token });
+
+    // Assess
+    expect(status).toBe(200);
+    expect(json).toEqual({ status: 'UNKNOWN', service_account_number: '' });
+  });
+
+  it('endpoint 5 answers 400 invalid_encoding for a malformed escape, never a 5xx', async () => {
+    // Act
+    const { status, json } = await api('GET', '/v1/data-import/account-transfer-status/ACME/AB%E0%A4%A/', {
+      token: await obtainToken(),
+    });
+
+    // Assess
+    expect(status).toBe(400);
+    expect(json.errors).toEqual([
+      { attr: 'external_account_number', code: 'invalid_encoding', detail: expect.any(String) },
+    ]);
   });
 });
