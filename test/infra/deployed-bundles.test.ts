@@ -4,15 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, Stack } from 'aws-cdk-lib';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { environmentConfig } from '../../infra/config/environments.js';
-import { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { lambdaContext, methodArn, proxyEvent } from '../../infra/local/proxy-event.js';
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';
 import { accountPayload, paths, stage } from '../accounts/support/accounts.js';
 import { obtainToken } from '../support/auth.js';
+import { definitionOf } from './support/synthesize-bundles.js';
 
 /**
  * The functions as they are deployed: bundled by the team's construct (the CDK's NodejsFunction
@@ -23,37 +20,24 @@ import { obtainToken } from '../support/auth.js';
  */
 const UNDER_TEST = ['authorizer', 'stage-account', 'get-account-transfer-status'] as const;
 type FunctionId = (typeof UNDER_TEST)[number];
+const SYNTHESIZE = path.join(import.meta.dirname, 'support', 'synthesize-bundles.ts');
 
-function definitionOf(id: FunctionId): FunctionDefinition {
-  const definition = [...apiFunctions, ...Object.values(backgroundFunctions)].find((fn) => fn.id === id);
-  if (!definition) throw new Error(`no function ${id} in infra/routes.ts`);
-  return definition;
-}
-
-/** Synthesizes one stack holding the functions; returns each function's bundle file. */
-function synthesizeBundles(outdir: string): Record<FunctionId, string> {
-  const app = new App({ outdir });
-  const stack = new Stack(app, 'DeployedBundles');
-  const logicalIds = new Map<FunctionId, string>();
-  for (const id of UNDER_TEST) {
-    const fn = new ServiceFunction(stack, `Fn${id.replaceAll('-', '')}`, {
-      definition: definitionOf(id),
-      config: environmentConfig('dev'),
-    });
-    logicalIds.set(id, stack.getLogicalId(fn.node.defaultChild as never));
-  }
-  const assembly = app.synth();
-  const template = assembly.getStackByName('DeployedBundles').template as {
-    Resources: Record<string, { Properties?: { Code?: { S3Key?: string } } }>;
-  };
-  return Object.fromEntries(
-    UNDER_TEST.map((id) => {
-      // The code's S3 key is `<asset hash>.zip`; the bundle is in `asset.<asset hash>/`.
-      const key = template.Resources[logicalIds.get(id) as string]?.Properties?.Code?.S3Key;
-      if (!key) throw new Error(`no code asset for ${id}`);
-      return [id, path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs')];
-    }),
-  ) as Record<FunctionId, string>;
+/** Bundles the functions with the team's construct, in a process of its own. */
+async function synthesizeBundles(outdir: string): Promise<Record<FunctionId, string>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SYNTHESIZE, outdir, ...UNDER_TEST], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`synthesis failed:\n${stderr}`);
+  return JSON.parse(stdout) as Record<FunctionId, string>;
 }
 
 /** Runs a bundle's handler once in a fresh Node process, with the stand-ins' environment. */
@@ -104,7 +88,7 @@ describe('The deployed bundles answer the events API Gateway delivers', () => {
 
   beforeAll(async () => {
     outdir = mkdtempSync(path.join(tmpdir(), 'data-import-deployed-'));
-    bundles = synthesizeBundles(outdir);
+    bundles = await synthesizeBundles(outdir);
     token = await obtainToken();
   }, 300_000);
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
