@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../functions/shared/errors.js';
-import { decodedPathParameters } from '../../functions/shared/http/api-handler.js';
+import { ValidationError } from '../../functions/errors.js';
+import { decodedPathParameters } from '../../functions/http/api-handler.js';
 
 describe('Path parameters arrive percent-encoded, as API Gateway delivers them, and are decoded once', () => {
   it('decodes a space, +, & and : and keeps a literal + as a plus', () => {

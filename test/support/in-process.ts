@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { encodeAuthContext } from '../../functions/shared/http/auth-context.js';
+import { encodeAuthContext } from '../../functions/http/auth-context.js';
 import { matchRoute } from '../../infra/local/api-routes.js';
 import { proxyEvent as gatewayProxyEvent } from '../../infra/local/proxy-event.js';
 
