@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ValidationError } from '../errors.js';
+import { type FieldError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import type { CompiledValidator } from '../validation/field-errors.js';
@@ -36,7 +36,38 @@ export interface ApiRequest<B> {
   event: APIGatewayProxyEvent;
 }
 
-function decodedParameters(parameters: Record<string, string | undefined> | null): Record<string, string> {
+/**
+ * API Gateway (REST) hands path parameters over exactly as the client sent them in the URL,
+ * still percent-encoded (`AB%2012%2B3` for `AB 12+3`), so they are decoded here, once, for
+ * every handler. `+` is a literal plus in a path (only a query string spells a space `+`).
+ * An escape that is not percent-encoded UTF-8 (`%E0%A4%A`, `%zz`) names nothing: 400.
+ */
+export function decodedPathParameters(
+  parameters: Record<string, string | undefined> | null,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(parameters ?? {})) {
+    if (value === undefined) continue;
+    try {
+      result[name] = decodeURIComponent(value);
+    } catch {
+      errors.push({
+        attr: name,
+        code: 'invalid_encoding',
+        detail: 'The URL segment is not valid percent-encoded UTF-8.',
+      });
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  return result;
+}
+
+/**
+ * Query string parameters arrive already decoded (API Gateway decodes them, `+` as a space,
+ * as HTML forms encode them): they are only copied, never decoded a second time.
+ */
+function queryParameters(parameters: Record<string, string | undefined> | null): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(parameters ?? {})) {
     if (value !== undefined) result[name] = value;
@@ -45,8 +76,8 @@ function decodedParameters(parameters: Record<string, string | undefined> | null
 }
 
 /**
- * Every REST handler is built with this: it checks, in the order of design.md §3.5a,
- * authentication (401) → JSON and request shape (400) → supplier scope (403) → unknown
+ * Every REST handler is built with this: it checks, in this order, authentication (401) →
+ * URL parameters, JSON and request shape (400) → supplier scope (403) → unknown
  * supplier (400/404) → supplier not ongoing (409), then calls `handle` with a typed
  * request. Errors thrown anywhere are mapped to responses in one place (error-handler.ts).
  */
@@ -59,8 +90,8 @@ export function apiHandler<B = undefined>(
     .use(errorHandler())
     .handler(async (event) => {
       const auth = readAuthContext(event);
-      const path = decodedParameters(event.pathParameters);
-      const query = decodedParameters(event.queryStringParameters);
+      const path = decodedPathParameters(event.pathParameters);
+      const query = queryParameters(event.queryStringParameters);
       let body = undefined as B;
       if (options.body) {
         const raw = parseJsonBody(event);

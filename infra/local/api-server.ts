@@ -1,18 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type LocalRoute, localRoutes, matchRoute } from './api-routes.js';
+import {
+  type GatewayAnswer,
+  gatewayAnswers,
+  HTTP_CONTENT_LIMIT_BYTES,
+  LAMBDA_PAYLOAD_LIMIT_BYTES,
+} from './gateway-answers.js';
 import { runAuthorizer, type TokenAuthorizer } from './local-authorizer.js';
 import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
 
 /**
- * The local API (design.md §4): turns HTTP requests into API Gateway REST proxy events for
- * the same handler modules the stack deploys (functions/handlers/<id>.ts), running the same
- * token authorizer first on `authorized` routes, and copies their responses back.
+ * The local API: turns HTTP requests into API Gateway REST proxy events (./proxy-event.ts)
+ * for the same handler modules the stack deploys (functions/handlers/<id>.ts), running the
+ * same token authorizer first on `authorized` routes, and copies their responses back.
+ * Where API Gateway or Lambda answer instead of a function, it answers as they do
+ * (./gateway-answers.ts), in the same order:
+ *   body over 10 MB → unknown path or method → authorizer → event over Lambda's 6 MB →
+ *   the function (a throw or a malformed result is API Gateway's 502).
  */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-
-/** The Lambda / API Gateway request payload limit. */
-export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 export interface ApiServerOptions {
   port: number;
@@ -29,33 +36,35 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
+function sendAnswer(response: ServerResponse, answer: GatewayAnswer) {
+  const text = JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(text)),
-    ...headers,
   });
   response.end(text);
 }
 
-/** Reads the body; `undefined` when it exceeds the limit (the rest is drained, not kept). */
+/** Reads the body; `undefined` when it exceeds API Gateway's limit (the rest is drained, not kept). */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= HTTP_CONTENT_LIMIT_BYTES) chunks.push(chunk);
     });
-    request.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
+    request.on('end', () => resolve(size > HTTP_CONTENT_LIMIT_BYTES ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+function isProxyResult(result: unknown): result is APIGatewayProxyResult {
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    Number.isInteger((result as APIGatewayProxyResult).statusCode)
+  );
 }
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
@@ -84,7 +93,13 @@ function requestTarget(raw = '/'): RequestTarget {
   return { pathname: pathname || '/', search: query < 0 ? '' : withoutFragment.slice(query) };
 }
 
-const internalError = { detail: 'Internal server error.', code: 'internal_error' };
+function headerPairs(request: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    pairs.push([request.rawHeaders[index] as string, request.rawHeaders[index + 1] as string]);
+  }
+  return pairs;
+}
 
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const host = options.host ?? '127.0.0.1';
@@ -97,85 +112,88 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     return module.handler as ProxyHandler;
   };
 
-  const invoke = async (
-    route: LocalRoute,
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: RequestTarget,
-    pathParameters: Record<string, string>,
-  ): Promise<void> => {
-    const raw = await readBody(request);
-    if (raw === undefined) {
-      sendJson(response, 413, { detail: 'Request body is larger than 6 MB.', code: 'payload_too_large' });
-      return;
+  /** What the function answers, or API Gateway's 502 when it fails or answers nonsense. */
+  const callFunction = async (id: string, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    try {
+      const result = await (await handlerOf(id))(event, lambdaContext(`data-import-local-${id}`));
+      if (isProxyResult(result)) return result;
+      log(`local api: ${id} returned no proxy result`);
+    } catch (error) {
+      log(`local api: ${id} failed: ${(error as Error)?.stack ?? String(error)}`);
     }
-    let authorizer: Record<string, string> | null = null;
+    const { status, body } = gatewayAnswers.functionFailure;
+    return {
+      statusCode: status,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    };
+  };
+
+  const serve = async (
+    request: IncomingMessage,
+    url: RequestTarget,
+  ): Promise<GatewayAnswer | APIGatewayProxyResult> => {
+    const raw = await readBody(request);
+    if (raw === undefined) return gatewayAnswers.requestTooLarge;
+    const method = request.method ?? 'GET';
+    const match = matchRoute(method, url.pathname);
+    if (match.kind === 'not_found') return gatewayAnswers.notFound;
+    const route: LocalRoute = match.route;
+    let authorizer: { principalId: string; context: Record<string, string> } | null = null;
     if (route.authorized) {
-      const authorizerHandler = (await handlerOf('authorizer')) as unknown as TokenAuthorizer;
       const outcome = await runAuthorizer(
-        authorizerHandler,
+        (await handlerOf('authorizer')) as unknown as TokenAuthorizer,
         request.headers.authorization,
-        methodArn(route.method, url.pathname),
+        methodArn(method, url.pathname),
         lambdaContext('data-import-local-authorizer'),
       );
-      if (!outcome.allowed) {
-        sendJson(response, 401, outcome.body);
-        return;
-      }
-      authorizer = outcome.authorizer;
+      if (!outcome.allowed) return outcome.answer;
+      authorizer = { principalId: outcome.principalId, context: outcome.context };
     }
     const event = proxyEvent({
-      request,
+      method,
+      resource: route.resource,
       path: url.pathname,
       query: url.search.slice(1),
-      resource: route.resource,
-      pathParameters,
+      headers: headerPairs(request),
       body: raw.length > 0 ? raw.toString('utf8') : null,
       authorizer,
-      domainName: request.headers.host ?? host,
+      sourceIp: request.socket.remoteAddress,
+      protocol: `HTTP/${request.httpVersion}`,
     });
-    const handler = await handlerOf(route.id);
-    const result = await handler(event, lambdaContext(`data-import-local-${route.id}`));
-    if (!result || typeof result.statusCode !== 'number')
-      throw new Error(`${route.id} returned no proxy result`);
-    writeResult(response, result);
+    if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_PAYLOAD_LIMIT_BYTES) {
+      return gatewayAnswers.requestTooLarge;
+    }
+    return callFunction(route.id, event);
   };
 
   const server = createServer((request, response) => {
     const started = Date.now();
     const url = requestTarget(request.url);
-    const done = () => {
+    response.on('finish', () => {
       if (options.logRequests) {
         log(
           `${request.method} ${url.pathname}${url.search} → ${response.statusCode} (${Date.now() - started} ms)`,
         );
       }
-    };
-    response.on('finish', done);
-    const length = Number(request.headers['content-length'] ?? 0);
-    const match = matchRoute(request.method ?? 'GET', url.pathname);
-    const fail = (error: unknown) => {
-      log(`local api: ${request.method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}`);
-      if (!response.headersSent) sendJson(response, 500, internalError);
-      else response.destroy();
-    };
-    if (match.kind === 'not_found') {
+    });
+    if (Number(request.headers['content-length'] ?? 0) > HTTP_CONTENT_LIMIT_BYTES) {
       request.resume();
-      sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
-    } else if (match.kind === 'method_not_allowed') {
-      request.resume();
-      sendJson(
-        response,
-        405,
-        { detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' },
-        { allow: match.allowed.join(', ') },
-      );
-    } else if (length > MAX_BODY_BYTES) {
-      request.resume();
-      sendJson(response, 413, { detail: 'Request body is larger than 6 MB.', code: 'payload_too_large' });
-    } else {
-      invoke(match.route, request, response, url, match.pathParameters).catch(fail);
+      sendAnswer(response, gatewayAnswers.requestTooLarge);
+      return;
     }
+    serve(request, url)
+      .then((outcome) => {
+        if ('statusCode' in outcome) writeResult(response, outcome);
+        else sendAnswer(response, outcome);
+      })
+      .catch((error: unknown) => {
+        log(
+          `local api: ${request.method} ${url.pathname} failed: ${(error as Error)?.stack ?? String(error)}`,
+        );
+        if (!response.headersSent) sendAnswer(response, gatewayAnswers.authorizerFailure);
+        else response.destroy();
+      });
   });
   server.keepAliveTimeout = 5000;
 

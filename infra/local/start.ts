@@ -2,10 +2,17 @@ import { parseArgs } from 'node:util';
 import { startLocalRuntime } from './runtime.js';
 
 /**
- * `npm start`: the whole service on this machine. Flags: `--seed FILE`,
- * `--data-dir DIR`, `--port N` (or PORT), `--subscribers FILE` (local subscribers instead of the
- * `local` environment's, each receiving its events in `.local/subscribers/<name>.jsonl`). Prints the NAME=value lines and `ready` when
- * everything is up; Ctrl-C / SIGTERM stops everything it started.
+ * `npm start`: the whole service on this machine. Flags: `--seed FILE`, `--data-dir DIR`,
+ * `--port N` (or PORT), `--subscribers FILE` (local subscribers instead of the `local`
+ * environment's, each receiving its events in `.local/subscribers/<name>.jsonl`). Prints the
+ * NAME=value lines (among them `PID`, this process: the one that owns every stand-in) and
+ * `ready` when everything is up.
+ *
+ * It stops everything it started on SIGINT (Ctrl-C), SIGTERM or SIGHUP sent to it, and also
+ * when the process that started it goes away: `kill <pid of npm start>` ends npm and its
+ * shell without passing the signal on, which would otherwise leave this process (and
+ * DynamoDB Local) running. npm runs this file with `node --import tsx`, so no second Node
+ * process stands between the shell and the stand-ins.
  */
 const PRINTED = [
   'DATA_IMPORT_URL',
@@ -59,20 +66,26 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    note(`\n${signal}: stopping…`);
+    note(`\n${reason}: stopping…`);
     await runtime.stop();
     note('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => void shutdown(signal));
+  }
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('the process that started it exited');
+  }, 500).unref();
 
   say('');
   say('# Point the operator CLI or an SDK at this runtime: export these lines.');
   for (const name of PRINTED) say(`${name}=${runtime.env[name]}`);
+  say(`PID=${process.pid}`);
   say(
     `# Also: AWS_ENDPOINT_URL_EVENTBRIDGE=${runtime.env.AWS_ENDPOINT_URL_EVENTBRIDGE} (the local PutEvents endpoint)`,
   );
@@ -84,7 +97,9 @@ async function main(): Promise<void> {
   say(
     `#   -d '{"query":"mutation { obtainServiceToken(input: {APIKey: \\"local-dev-key-acme\\"}) { token } }"}'`,
   );
-  say(`# Up in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.`);
+  say(
+    `# Up in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C, or kill -TERM $PID (this process), stops everything.`,
+  );
   say('ready');
 }
 

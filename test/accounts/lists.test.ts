@@ -14,26 +14,16 @@ import {
 } from './support/seed-processes.js';
 
 const lists = {
-  all: { handler: listAll as unknown as Handler, path: paths.all, resource: 'all-account-import-processes' },
-  pending: {
-    handler: listPending as unknown as Handler,
-    path: paths.pending,
-    resource: 'pending-account-import-processes',
-  },
-  imported: {
-    handler: listImported as unknown as Handler,
-    path: paths.imported,
-    resource: 'imported-account-import-processes',
-  },
+  all: { handler: listAll as unknown as Handler, path: paths.all },
+  pending: { handler: listPending as unknown as Handler, path: paths.pending },
+  imported: { handler: listImported as unknown as Handler, path: paths.imported },
 };
 
 function call(list: keyof typeof lists, supplier: string, query?: Record<string, string>) {
-  const { handler, path, resource } = lists[list];
+  const { handler, path } = lists[list];
   return handler(
     getEvent({
       path: path(supplier),
-      resource: `/v1/data-import/${resource}/{import_supplier}`,
-      pathParameters: { import_supplier: supplier },
       ...(query ? { query } : {}),
       suppliers: [supplier],
     }),
@@ -105,8 +95,6 @@ describe('Lists with 12 000 accounts', () => {
   it('on the execute-api domain the Link keeps the stage in the path', async () => {
     const event = getEvent({
       path: paths.all(supplier),
-      resource: '/v1/data-import/all-account-import-processes/{import_supplier}',
-      pathParameters: { import_supplier: supplier },
       query: { page_size: '10' },
       suppliers: [supplier],
     });

@@ -397,13 +397,11 @@ describe('Rule: a DynamoDB fault on a GET gives a retryable 503 without internal
     const status = await invoke(getStatus, {
       method: 'GET',
       path: `/v1/data-import/account-transfer-status/${world.supplier}/x/`,
-      pathParameters: { import_supplier: world.supplier, external_account_number: 'x' },
       suppliers: [world.supplier],
     });
     const list = await invoke(listAll, {
       method: 'GET',
       path: `/v1/data-import/all-account-import-processes/${world.supplier}/`,
-      pathParameters: { import_supplier: world.supplier },
       suppliers: [world.supplier],
     });
     // Assess

@@ -5,11 +5,15 @@ import type {
 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, startApiServer } from '../../infra/local/api-server.js';
+import { gatewayAnswers } from '../../infra/local/gateway-answers.js';
+import { accountPayload, paths, stage } from '../accounts/support/accounts.js';
+import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 
-const NOT_PROVIDED = { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' };
+const NOT_PROVIDED = gatewayAnswers.unauthorized.body;
+const MB = 1024 * 1024;
 
-describe('The local API answers unknown paths and methods like the gateway', () => {
+describe('The local API answers a path or method the API does not define as API Gateway does: 404 not_found', () => {
   it('gives 404 not_found for an unknown path', async () => {
     // Act
     const { status, json } = await api('GET', '/v1/data-import/no-such-thing/');
@@ -19,15 +23,22 @@ describe('The local API answers unknown paths and methods like the gateway', () 
     expect(json).toEqual({ detail: expect.any(String), code: 'not_found' });
   });
 
-  it('gives 405 method_not_allowed with Allow for a known path and another method', async () => {
-    // Act
-    const { status, json, headers } = await api('GET', '/v1/data-import/notes/create/');
+  it.each([
+    ['GET', '/v1/data-import/notes/create/'],
+    ['DELETE', '/v1/data-import/account-transfer-status/ACME/1/'],
+    ['PUT', '/v1/data-import/account-import-process/create-or-update/'],
+  ])(
+    'gives 404 not_found, without Allow, for %s on a path defined for another method',
+    async (method, path) => {
+      // Act
+      const { status, json, headers } = await api(method, path, { token: await obtainToken() });
 
-    // Assess
-    expect(status).toBe(405);
-    expect(json).toEqual({ detail: expect.any(String), code: 'method_not_allowed' });
-    expect(headers.get('allow')).toBe('POST');
-  });
+      // Assess
+      expect(status).toBe(404);
+      expect(json).toEqual({ detail: expect.any(String), code: 'not_found' });
+      expect(headers.get('allow')).toBeNull();
+    },
+  );
 });
 
 describe('Authorized routes need an Authorization header before any handler runs', () => {
@@ -63,17 +74,56 @@ describe('Authorized routes need an Authorization header before any handler runs
   });
 });
 
-describe('Bodies over 6 MB are refused with 413 payload_too_large', () => {
-  it('refuses a 6 MB + 1 byte body', async () => {
-    // Prepare
-    const rawBody = 'x'.repeat(6 * 1024 * 1024 + 1);
-
+describe('A request Lambda cannot take (over 6 MB as an event) or API Gateway cannot take (over 10 MB) is a 413 payload_too_large', () => {
+  it.each([
+    ['6 MB + 1 byte', 6 * MB + 1],
+    ['10 MB', 10 * MB],
+    ['10 MB + 1 byte', 10 * MB + 1],
+  ])('refuses a body of %s from an authenticated caller', async (_name, bytes) => {
     // Act
-    const { status, json } = await api('POST', '/v1/data-import/notes/create/', { rawBody, token: 'any' });
+    const { status, json } = await api('POST', '/v1/data-import/notes/create/', {
+      rawBody: 'x'.repeat(bytes),
+      token: await obtainToken(),
+    });
 
     // Assess
     expect(status).toBe(413);
     expect(json).toEqual({ detail: expect.any(String), code: 'payload_too_large' });
+  });
+
+  it('counts the whole event: a 3.5 MB body of quotes is 7 MB once escaped into the event', async () => {
+    // Act
+    const { status, json } = await api('POST', '/v1/data-import/notes/create/', {
+      rawBody: '"'.repeat(3.5 * MB),
+      token: await obtainToken(),
+    });
+
+    // Assess
+    expect(status).toBe(413);
+    expect(json.code).toBe('payload_too_large');
+  });
+
+  it('runs the authorizer first for a body between 6 and 10 MB (401 without a valid token)', async () => {
+    // Act
+    const { status, json } = await api('POST', '/v1/data-import/notes/create/', {
+      rawBody: 'x'.repeat(7 * MB),
+      token: 'not-a-real-token',
+    });
+
+    // Assess
+    expect(status).toBe(401);
+    expect(json.code).toBe('not_authenticated');
+  });
+
+  it('refuses a body over 10 MB before anything else, even on an unknown path', async () => {
+    // Act
+    const { status, json } = await api('POST', '/v1/data-import/nowhere/', {
+      rawBody: 'x'.repeat(10 * MB + 1),
+    });
+
+    // Assess
+    expect(status).toBe(413);
+    expect(json.code).toBe('payload_too_large');
   });
 });
 
@@ -96,6 +146,10 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
       handler: async (event: APIGatewayTokenAuthorizerEvent) => {
         seen.authorizations.push(event);
         if (event.authorizationToken === 'Token boom') throw new Error('authorizer failure');
+        if (event.authorizationToken === 'Token refused') throw new Error('Unauthorized');
+        if (event.authorizationToken === 'Token nested') {
+          return { ...policy('Allow', {}), context: { scope: { nested: true } } } as never;
+        }
         if (event.authorizationToken === 'Token old') return policy('Deny', { code: 'token_expired' });
         return policy('Allow', { organisation: 'acme-etl', suppliers: 'ACME,GLOBEX' });
       },
@@ -123,11 +177,14 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
 
   const call = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
 
-  it('builds the v1 proxy event with decoded path parameters, query, headers and the authorizer context', async () => {
+  it('builds the v1 proxy event with path parameters as sent (encoded), the decoded query, headers and the authorizer context', async () => {
     // Act
-    const response = await call('/v1/data-import/account-transfer-status/AC%2FME/12%2034?a=1&a=2&b=x%20y', {
-      headers: { Authorization: 'Token good', 'X-Custom': 'v' },
-    });
+    const response = await call(
+      '/v1/data-import/account-transfer-status/AC%2FME/12%2034+5?a=1&a=2&b=x%20y&c=p+q%2B',
+      {
+        headers: { Authorization: 'Token good', 'X-Custom': 'v' },
+      },
+    );
 
     // Assess
     expect(response.status).toBe(200);
@@ -136,11 +193,11 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
     const event = seen.events.at(-1) as APIGatewayProxyEvent;
     expect(event).toMatchObject({
       resource: '/v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}',
-      path: '/v1/data-import/account-transfer-status/AC%2FME/12%2034',
+      path: '/v1/data-import/account-transfer-status/AC%2FME/12%2034+5',
       httpMethod: 'GET',
-      pathParameters: { import_supplier: 'AC/ME', external_account_number: '12 34' },
-      queryStringParameters: { a: '2', b: 'x y' },
-      multiValueQueryStringParameters: { a: ['1', '2'], b: ['x y'] },
+      pathParameters: { import_supplier: 'AC%2FME', external_account_number: '12%2034+5' },
+      queryStringParameters: { a: '2', b: 'x y', c: 'p q+' },
+      multiValueQueryStringParameters: { a: ['1', '2'], b: ['x y'], c: ['p q+'] },
       stageVariables: null,
       body: null,
       isBase64Encoded: false,
@@ -148,7 +205,12 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
         httpMethod: 'GET',
         stage: 'local',
         resourcePath: '/v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}',
-        authorizer: { organisation: 'acme-etl', suppliers: 'ACME,GLOBEX', principalId: 'acme-etl' },
+        authorizer: {
+          organisation: 'acme-etl',
+          suppliers: 'ACME,GLOBEX',
+          principalId: 'acme-etl',
+          integrationLatency: 0,
+        },
         identity: { sourceIp: '127.0.0.1' },
       },
     });
@@ -176,23 +238,42 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
     expect([withSlash.status, withoutSlash.status]).toEqual([200, 200]);
   });
 
-  it('answers 401 with the code a denying authorizer returns, and 401 when the authorizer throws', async () => {
+  it('answers 401 with the code a denying authorizer returns, and 401 when it throws Unauthorized', async () => {
     // Act
     const denied = await call('/v1/data-import/account-transfer-status/ACME/1/', {
       headers: { Authorization: 'Token old' },
     });
-    const failed = await call('/v1/data-import/account-transfer-status/ACME/1/', {
-      headers: { Authorization: 'Token boom' },
+    const refused = await call('/v1/data-import/account-transfer-status/ACME/1/', {
+      headers: { Authorization: 'Token refused' },
     });
 
     // Assess
     expect(denied.status).toBe(401);
     expect(await denied.json()).toEqual({ detail: expect.any(String), code: 'token_expired' });
-    expect(failed.status).toBe(401);
-    expect(await failed.json()).toEqual(NOT_PROVIDED);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual(NOT_PROVIDED);
   });
 
-  it('answers 500 internal_error without internals when a handler throws', async () => {
+  it('answers 500 internal_error when the authorizer throws anything else or returns a context API Gateway refuses', async () => {
+    // Prepare
+    const before = seen.events.length;
+
+    // Act
+    const failed = await call('/v1/data-import/account-transfer-status/ACME/1/', {
+      headers: { Authorization: 'Token boom' },
+    });
+    const nested = await call('/v1/data-import/account-transfer-status/ACME/1/', {
+      headers: { Authorization: 'Token nested' },
+    });
+
+    // Assess
+    expect([failed.status, nested.status]).toEqual([500, 500]);
+    expect(await failed.json()).toEqual({ detail: expect.any(String), code: 'internal_error' });
+    expect(await nested.json()).toEqual({ detail: expect.any(String), code: 'internal_error' });
+    expect(seen.events.length).toBe(before);
+  });
+
+  it('answers 502 internal_error without internals when a handler throws (API Gateway on a failed invocation)', async () => {
     // Act
     const response = await call('/v1/data-import/notes/create/', {
       method: 'POST',
@@ -201,7 +282,7 @@ describe('Requests become API Gateway REST proxy events for the same handlers', 
     });
 
     // Assess
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ detail: expect.any(String), code: 'internal_error' });
     expect(text).not.toContain('secret');
@@ -228,5 +309,35 @@ describe('Paths are matched as sent', () => {
     // Assess
     expect(status).toBe(404);
     expect(json.code).toBe('not_found');
+  });
+});
+
+describe('Path parameters reach handlers percent-encoded, as through API Gateway, and handlers decode them', () => {
+  it('endpoint 5 answers 200 for an account number holding a space, +, & and :, staged through the API', async () => {
+    // Prepare
+    const token = await obtainToken();
+    const external = `AB 12+3&x:y ${Date.now()}`;
+    const staged = await stage(token, accountPayload({ external_account_number: external }));
+    expect(staged.status).toBe(201);
+
+    // Act
+    const { status, json } = await api('GET', paths.status('ACME', external), { token });
+
+    // Assess
+    expect(status).toBe(200);
+    expect(json).toEqual({ status: 'UNKNOWN', service_account_number: '' });
+  });
+
+  it('endpoint 5 answers 400 invalid_encoding for a malformed escape, never a 5xx', async () => {
+    // Act
+    const { status, json } = await api('GET', '/v1/data-import/account-transfer-status/ACME/AB%E0%A4%A/', {
+      token: await obtainToken(),
+    });
+
+    // Assess
+    expect(status).toBe(400);
+    expect(json.errors).toEqual([
+      { attr: 'external_account_number', code: 'invalid_encoding', detail: expect.any(String) },
+    ]);
   });
 });

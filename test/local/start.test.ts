@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const PRINTED = [
@@ -15,7 +16,9 @@ const PRINTED = [
   'DATA_IMPORT_TABLE_NAME',
   'DATA_IMPORT_BUCKET_NAME',
   'DATA_IMPORT_EVENTS_FILE',
+  'PID',
 ];
+const SERVICE_PORTS = ['DATA_IMPORT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3'];
 
 function portIsOpen(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -29,8 +32,42 @@ function portIsOpen(url: string): Promise<boolean> {
   });
 }
 
-/** Collects stdout until the `ready` line (or the process ends). */
-function untilReady(child: ChildProcess): Promise<string[]> {
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the process is gone (the test's timeout bounds the wait). */
+async function exitOf(pid: number): Promise<void> {
+  while (isRunning(pid)) await pause(100);
+}
+
+/** Process ids of the JVMs running DynamoDB Local on this port (read from /proc). */
+function dynamoDbLocalJvms(endpoint: string): number[] {
+  const port = new URL(endpoint).port;
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return (
+          args[0]?.endsWith('java') === true &&
+          args.some((arg) => arg.endsWith('DynamoDBLocal.jar')) &&
+          args[args.indexOf('-port') + 1] === port
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Collects stdout until the `ready` line (or the process ends), as `NAME=value` pairs and lines. */
+function untilReady(child: ChildProcess): Promise<{ lines: string[]; values: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -40,54 +77,101 @@ function untilReady(child: ChildProcess): Promise<string[]> {
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const lines = stdout.split('\n');
-      if (lines.includes('ready')) resolve(lines);
+      if (!lines.includes('ready')) return;
+      const values = Object.fromEntries(
+        lines
+          .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      );
+      resolve({ lines, values });
     });
-    child.once('exit', (code) => reject(new Error(`start.ts exited (${code}) before ready:\n${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`start exited (${code}) before ready:\n${stderr}`)));
   });
 }
 
-describe('npm start prints the NAME=value lines and ready, and SIGTERM stops everything', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'local-start-'));
-  let child: ChildProcess | undefined;
-  afterAll(() => {
-    // Never leave the child running when an assertion failed half-way.
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    rmSync(directory, { recursive: true, force: true });
-  });
+const directory = mkdtempSync(join(tmpdir(), 'local-start-'));
+const started: ChildProcess[] = [];
 
-  it('prints every variable alone on its line, serves the API, and exits 0 leaving no port open', async () => {
+/** Starts the runtime in a process group of its own (so a failed test can still clean up). */
+function start(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      DATA_IMPORT_EVENTS_FILE: join(directory, `events-${started.length}.jsonl`),
+      PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  started.push(child);
+  return child;
+}
+
+afterAll(() => {
+  // Never leave a runtime behind when an assertion failed half-way.
+  for (const child of started) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('npm start prints the NAME=value lines, among them PID, then ready', () => {
+  it('prints every variable alone on its line, PID being its own process, and serves the API', async () => {
     // Prepare
-    const eventsFile = join(directory, 'events.jsonl');
-    child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--port', '0', '--quiet'], {
-      env: { ...process.env, DATA_IMPORT_EVENTS_FILE: eventsFile, PORT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const started = child;
-    const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
+    const child = start(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--quiet']);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
     // Act
-    const lines = await untilReady(started);
+    const { lines, values } = await untilReady(child);
 
-    // Assess: the lines
-    const values = Object.fromEntries(
-      lines.filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line)).map((line) => line.split(/=(.*)/s).slice(0, 2)),
-    );
+    // Assess
     expect(Object.keys(values), lines.join('\n')).toEqual(PRINTED);
     expect(lines.at(-2)).toBe('ready');
+    expect(values.PID).toBe(String(child.pid));
     expect(values.DATA_IMPORT_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(values.AWS_REGION).toBe('eu-west-2');
-    expect(values.DATA_IMPORT_EVENTS_FILE).toBe(eventsFile);
+    expect(values.DATA_IMPORT_EVENTS_FILE).toBe(join(directory, 'events-0.jsonl'));
     const notFound = await fetch(`${values.DATA_IMPORT_URL}/nowhere`);
     expect(notFound.status).toBe(404);
-    expect(await portIsOpen(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toBe(true);
 
     // Act: stop it
-    started.kill('SIGTERM');
+    child.kill('SIGTERM');
 
-    // Assess: clean exit, nothing left listening
+    // Assess
     expect(await exited).toBe(0);
-    for (const name of ['DATA_IMPORT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3']) {
-      expect(await portIsOpen(values[name] as string), name).toBe(false);
-    }
-  }, 60_000);
+  }, 120_000);
+});
+
+describe('SIGTERM to the npm start process, or to the PID it prints, stops everything it started', () => {
+  it.each([
+    ['the PID it prints', (_npm: number, printed: number) => printed],
+    ['the npm process itself (what $! gives after `npm start &`)', (npm: number) => npm],
+  ])(
+    'SIGTERM to %s leaves no DynamoDB Local JVM and no port open',
+    async (_name, target) => {
+      // Prepare
+      const npm = start('npm', ['start', '--silent', '--', '--quiet']);
+      const { values } = await untilReady(npm);
+      const owner = Number(values.PID);
+      const jvms = dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string);
+      expect(jvms).toHaveLength(1);
+      expect(await portIsOpen(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toBe(true);
+
+      // Act
+      process.kill(target(npm.pid as number, owner), 'SIGTERM');
+      await exitOf(owner);
+      await exitOf(jvms[0] as number);
+
+      // Assess
+      expect(dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toEqual([]);
+      for (const name of SERVICE_PORTS) {
+        expect(await portIsOpen(values[name] as string), name).toBe(false);
+      }
+    },
+    120_000,
+  );
 });

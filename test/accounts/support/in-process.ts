@@ -7,8 +7,6 @@ export { lambdaContext as context, type ProxyHandler as Handler } from '../../su
 /** A GET proxy event as the authorizer passes it, on a deployed stage (lists build `Link` URLs from it). */
 export function getEvent(options: {
   path: string;
-  resource: string;
-  pathParameters: Record<string, string>;
   query?: Record<string, string>;
   suppliers: string[];
 }): APIGatewayProxyEvent {

@@ -1,0 +1,49 @@
+/**
+ * The answers API Gateway gives itself, before or instead of a function, with the bodies the
+ * stack's gateway responses give them (the service's one error shape `{"detail", "code"}`).
+ * The local API server gives exactly these in the same situations.
+ */
+export interface GatewayAnswer {
+  status: number;
+  body: { detail: string; code: string };
+}
+
+const answer = (status: number, detail: string, code: string): GatewayAnswer => ({
+  status,
+  body: { detail, code },
+});
+
+export const gatewayAnswers = {
+  /** No resource has this path, or the resource does not define this method. */
+  notFound: answer(404, 'Not found.', 'not_found'),
+  /** No Authorization header, or the authorizer threw `Unauthorized`. */
+  unauthorized: answer(
+    401,
+    'Authentication credentials were not provided or are invalid.',
+    'not_authenticated',
+  ),
+  /** The authorizer threw anything else or returned something that is not a valid answer. */
+  authorizerFailure: answer(
+    500,
+    'An unexpected error occurred; retry the request as it is.',
+    'internal_error',
+  ),
+  /** The request, as a Lambda invocation, exceeds Lambda's 6 MB payload limit. */
+  requestTooLarge: answer(413, 'The request body is larger than 6 MB.', 'payload_too_large'),
+  /** The function failed (threw, timed out) or returned something that is not a proxy result. */
+  functionFailure: answer(502, 'An unexpected error occurred; retry the request as it is.', 'internal_error'),
+} as const;
+
+/** The authorizer denied the request: a 401 carrying the code the authorizer put in its context. */
+export function accessDenied(code: string | undefined): GatewayAnswer {
+  return answer(
+    401,
+    'Authentication credentials are invalid or have expired.',
+    code === 'token_expired' ? 'token_expired' : 'not_authenticated',
+  );
+}
+
+/** Above 10 MB API Gateway's front door refuses the request itself (no gateway response applies). */
+export const HTTP_CONTENT_LIMIT_BYTES = 10 * 1024 * 1024;
+/** Lambda's limit for a synchronous invocation's payload: the whole proxy event as JSON. */
+export const LAMBDA_PAYLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
