@@ -23,7 +23,7 @@ const mentionsJava = (value: unknown): boolean =>
 
 const guarded = childProcess as unknown as Record<string, (...args: unknown[]) => unknown>;
 for (const name of ['spawn', 'spawnSync', 'execFile', 'execFileSync', 'exec', 'execSync'] as const) {
-  const original = guarded[name];
+  const original = guarded[name] as (...args: unknown[]) => unknown;
   guarded[name] = (...args: unknown[]) =>
     mentionsJava(args[0]) || mentionsJava(args[1]) ? refuse('started Java') : original(...args);
 }
