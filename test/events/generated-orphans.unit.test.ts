@@ -19,7 +19,7 @@ describe('generate --check reports files in the generated directories that no ge
     // Prepare
     const produced = [
       { path: 'schemas/events/a.created/v1.json', content: '{}' },
-      { path: 'functions/shared/events/generated/validators.js', content: '' },
+      { path: 'functions/events/generated/validators.js', content: '' },
     ];
     const root = projectWith({
       ...Object.fromEntries(produced.map((file) => [file.path, file.content])),
@@ -43,7 +43,7 @@ describe('generate --check reports files in the generated directories that no ge
       'schemas/api/account.json': '{}',
       'schemas/api/account.schema.ts': 'export {};',
       'schemas/api/old.json': '{}',
-      'functions/shared/store/keys.ts': 'export {};',
+      'functions/store/keys.ts': 'export {};',
     });
     // Act
     const { orphans } = checkGenerated(root, produced);
@@ -59,8 +59,8 @@ describe('generate --check reports files in the generated directories that no ge
       expect.arrayContaining([
         'schemas/events',
         'schemas/api',
-        'functions/shared/events/generated',
-        'functions/shared/validation/generated',
+        'functions/events/generated',
+        'functions/validation/generated',
       ]),
     );
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { keys } from '../../../functions/shared/store/keys.js';
+import { keys } from '../../../functions/store/keys.js';
 import { type ApiFunctionId, apiFunctions, publicPath } from '../../../infra/routes.js';
 import { paths as accountPaths, accountPayload } from '../../accounts/support/accounts.js';
 import { exampleTransactions } from '../../post-import/support/post-import-api.js';
