@@ -1,14 +1,48 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects, chosen by file name:
+ * - `unit` (`*.unit.test.ts`): no network, no Java, no local runtime. Pure rules, schemas and
+ *   the catalogue, CDK synthesis in this process. A setup file makes any socket or `java`
+ *   they start fail the test, so a file in the wrong project says so.
+ * - `integration` (every other `*.test.ts`): runs against ONE local runtime (DynamoDB Local,
+ *   the local S3 and EventBridge endpoints, the API server) that the global setup starts and
+ *   whose environment every worker inherits.
+ */
+const UNIT_TESTS = 'test/**/*.unit.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Starts DynamoDB Local, the local S3 and EventBridge endpoints once for all integration tests.
-    globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['test/support/environment.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    coverage: {
+      provider: 'v8',
+      include: ['functions/**/*.ts', 'infra/**/*.ts', 'schemas/**/*.ts'],
+      exclude: ['**/generated/**'],
+      reporter: ['text-summary', 'html'],
+      reportsDirectory: '.local/coverage',
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [UNIT_TESTS],
+          setupFiles: ['test/support/no-network.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [UNIT_TESTS],
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/environment.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,14 +1,16 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiFiles } from './build/api-validators.js';
 import { generateEventFiles } from './build/events.js';
-import type { GeneratedFile } from './build/generated-file.js';
+import { type GeneratedDirectory, type GeneratedFile, orphanFiles } from './build/generated-file.js';
 
 /**
  * `npm run generate`: writes every generated file (request validators and docs, event
- * schemas, types, validators and docs). `--check` writes nothing and exits 1 when any file
- * on disk differs from what the generators produce (the staleness test runs the same check).
+ * schemas, types, validators and docs) and deletes orphans: files in the generated
+ * directories that no generator produces any more. `--check` writes nothing and exits 1 when
+ * any file on disk differs from what the generators produce, or is an orphan (the staleness
+ * test runs the same check).
  */
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +20,26 @@ type Generator = (root: string) => Promise<GeneratedFile[]>;
 /** Every generator of the project. Add new ones here. */
 export async function generators(): Promise<Generator[]> {
   return [generateApiFiles, generateEventFiles];
+}
+
+/**
+ * The directories the generators own: the event schema tree, the request schema documents
+ * (beside their hand-written `*.ts` sources) and every `generated` directory under functions/.
+ */
+export function generatedDirectories(root = projectRoot): GeneratedDirectory[] {
+  const functionsRoot = path.join(root, 'functions');
+  const generatedUnderFunctions = existsSync(functionsRoot)
+    ? readdirSync(functionsRoot, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name === 'generated')
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        )
+    : [];
+  return [
+    { directory: 'schemas/events' },
+    { directory: 'schemas/api', handWritten: /\.ts$/ },
+    ...generatedUnderFunctions.sort().map((directory) => ({ directory })),
+  ];
 }
 
 export async function generateAll(root = projectRoot): Promise<GeneratedFile[]> {
@@ -38,15 +60,23 @@ export function staleFiles(root: string, files: readonly GeneratedFile[]): strin
     .map((file) => file.path);
 }
 
+/** What `--check` reports: files that differ from the generators' output, and orphans. */
+export function checkGenerated(root: string, files: readonly GeneratedFile[]) {
+  return { stale: staleFiles(root, files), orphans: orphanFiles(root, files, generatedDirectories(root)) };
+}
+
 async function main(): Promise<void> {
   const files = await generateAll();
+  const { stale, orphans } = checkGenerated(projectRoot, files);
   if (process.argv.includes('--check')) {
-    const stale = staleFiles(projectRoot, files);
-    if (stale.length > 0) {
-      console.error(`Stale generated files (run npm run generate):\n${stale.join('\n')}`);
-      process.exit(1);
+    if (stale.length > 0) console.error(`Stale generated files (run npm run generate):\n${stale.join('\n')}`);
+    if (orphans.length > 0) {
+      console.error(
+        `Files no generator produces (run npm run generate to delete them):\n${orphans.join('\n')}`,
+      );
     }
-    console.log(`${files.length} generated files are up to date`);
+    if (stale.length > 0 || orphans.length > 0) process.exit(1);
+    console.log(`${files.length} generated files are up to date, no orphans`);
     return;
   }
   for (const file of files) {
@@ -54,7 +84,10 @@ async function main(): Promise<void> {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, file.content);
   }
-  console.log(`wrote ${files.length} generated files`);
+  for (const orphan of orphans) rmSync(path.join(projectRoot, orphan));
+  console.log(
+    `wrote ${files.length} generated files${orphans.length > 0 ? `, deleted ${orphans.join(', ')}` : ''}`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,10 @@
-import type { CatalogueEvent } from './types.js';
+import type { CatalogueEvent, CatalogueField } from './types.js';
+
+/** The field list of the seven `aus.industry.electricity.*.received` notifications that carry only the NMI and the siphon event. */
+const NMI_AND_SIPHON_EVENT_FIELDS: CatalogueField[] = [
+  { name: 'nmi', type: 'string', required: true },
+  { name: 'siphon_event_id', type: 'string', required: true },
+];
 
 /**
  * The events of spec/events-part-a.md, in the order the spec lists them.
@@ -503,10 +509,7 @@ export const eventsPartA: CatalogueEvent[] = [
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.electricity.cats_change_response.received',
@@ -562,20 +565,14 @@ export const eventsPartA: CatalogueEvent[] = [
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.electricity.meter_fault_and_issue_notification.received',
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.electricity.meter_point.de_energised',
@@ -589,30 +586,21 @@ export const eventsPartA: CatalogueEvent[] = [
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.electricity.notified_party.received',
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.electricity.planned_interruption_notification.received',
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.electricity.register.changed',
@@ -726,10 +714,7 @@ export const eventsPartA: CatalogueEvent[] = [
     version: 'v1',
     part: 'A',
     group: 'Electricity market (aus) events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'siphon_event_id', type: 'string', required: true },
-    ],
+    fields: NMI_AND_SIPHON_EVENT_FIELDS,
   },
   {
     type: 'aus.industry.marginal-loss-factor.value-changed',

@@ -1,4 +1,55 @@
-import type { CatalogueEvent } from './types.js';
+import type { CatalogueEvent, CatalogueField } from './types.js';
+
+/** The field list the spec gives once for the eight `industry.aus.electricity.meter_exchange_service_order` events. */
+const METER_EXCHANGE_SERVICE_ORDER_FIELDS: CatalogueField[] = [
+  { name: 'nmi', type: 'string', required: true },
+  { name: 'service_order_id', type: 'integer', required: false },
+  { name: 'service_order_number', type: 'string', required: true },
+  { name: 'service_order_type', type: 'string', required: true },
+  { name: 'service_order_subtype', type: 'string', required: true },
+  { name: 'status', type: 'string', required: true },
+  { name: 'response_code', type: 'string', required: false },
+  { name: 'details', type: 'string', required: false },
+  { name: 'context', type: 'TransitionContext', required: false },
+];
+
+/** The field list the spec gives once for the seven `industry.aus.electricity.change_metering_coordinator` events. */
+const CHANGE_METERING_COORDINATOR_FIELDS: CatalogueField[] = [
+  { name: 'change_reason_code', type: 'string', required: true },
+  { name: 'change_request_id', type: 'string', required: true },
+  { name: 'context', type: 'TransitionContext', required: false },
+  { name: 'details', type: 'string', required: false },
+  { name: 'nmi', type: 'string', required: true },
+];
+
+/** The field list of the six `ink.messages` events. */
+const INK_MESSAGE_FIELDS: CatalogueField[] = [
+  { name: 'conversation_relay_id', type: 'string', required: true },
+  { name: 'account_number', type: 'string', required: true },
+  { name: 'message', type: 'InkMessage', required: true },
+];
+
+/** The field list of the four contract changes (rescinded, revoked, terminated, terms varied). */
+const CONTRACT_CHANGE_FIELDS: CatalogueField[] = [
+  { name: 'contract_identifier', type: 'string', required: true },
+  { name: 'occurred_at', type: 'string', required: true },
+];
+
+/** The field list `lifecycle.join-supplier.cancellation-requested` v1 shares with cancelled, reversal-requested and reversed. */
+const JOIN_SUPPLIER_CHANGE_FIELDS: CatalogueField[] = [
+  { name: 'account_number', type: 'string', required: true },
+  { name: 'join_supplier_process_number', type: 'string', required: true },
+  { name: 'subtype', type: 'string', required: true },
+  { name: 'supply_points', type: 'JoinSupplyPoint[]', required: true },
+];
+
+/** Where the eight meter exchange service order events take their fields from. */
+const FROM_METER_EXCHANGE_SERVICE_ORDER =
+  'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events';
+
+/** Where the seven change metering coordinator events take their fields from. */
+const FROM_CHANGE_METERING_COORDINATOR =
+  'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events';
 
 /**
  * The events of spec/events-part-b.md, in the order the spec lists them.
@@ -115,20 +166,14 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Concession, consents, contracts',
-    fields: [
-      { name: 'contract_identifier', type: 'string', required: true },
-      { name: 'occurred_at', type: 'string', required: true },
-    ],
+    fields: CONTRACT_CHANGE_FIELDS,
   },
   {
     type: 'contracts.revoked',
     version: 'v1',
     part: 'B',
     group: 'Concession, consents, contracts',
-    fields: [
-      { name: 'contract_identifier', type: 'string', required: true },
-      { name: 'occurred_at', type: 'string', required: true },
-    ],
+    fields: CONTRACT_CHANGE_FIELDS,
   },
   {
     type: 'contracts.subject-amended',
@@ -148,20 +193,14 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Concession, consents, contracts',
-    fields: [
-      { name: 'contract_identifier', type: 'string', required: true },
-      { name: 'occurred_at', type: 'string', required: true },
-    ],
+    fields: CONTRACT_CHANGE_FIELDS,
   },
   {
     type: 'contracts.terms-varied',
     version: 'v1',
     part: 'B',
     group: 'Concession, consents, contracts',
-    fields: [
-      { name: 'contract_identifier', type: 'string', required: true },
-      { name: 'occurred_at', type: 'string', required: true },
-    ],
+    fields: CONTRACT_CHANGE_FIELDS,
   },
   {
     type: 'customer_access.partner_roles.created',
@@ -597,105 +636,56 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.completed',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.objection_raised',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.pending',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.pending_validation',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.rejected',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.requested',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the seven `industry.aus.electricity.change_metering_coordinator` events',
-    fields: [
-      { name: 'change_reason_code', type: 'string', required: true },
-      { name: 'change_request_id', type: 'string', required: true },
-      { name: 'context', type: 'TransitionContext', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'nmi', type: 'string', required: true },
-    ],
+    resolvedFrom: FROM_CHANGE_METERING_COORDINATOR,
+    fields: CHANGE_METERING_COORDINATOR_FIELDS,
   },
   {
     type: 'industry.aus.electricity.change_metering_coordinator.request_failed',
@@ -779,152 +769,64 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.cancelled',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.completed',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.disputed',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.not_completed',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.partially_completed',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.rejected',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.requested',
     version: 'v1',
     part: 'B',
     group: 'Industry events (electricity, Australia)',
-    resolvedFrom:
-      'shared field list of the eight `industry.aus.electricity.meter_exchange_service_order` events',
-    fields: [
-      { name: 'nmi', type: 'string', required: true },
-      { name: 'service_order_id', type: 'integer', required: false },
-      { name: 'service_order_number', type: 'string', required: true },
-      { name: 'service_order_type', type: 'string', required: true },
-      { name: 'service_order_subtype', type: 'string', required: true },
-      { name: 'status', type: 'string', required: true },
-      { name: 'response_code', type: 'string', required: false },
-      { name: 'details', type: 'string', required: false },
-      { name: 'context', type: 'TransitionContext', required: false },
-    ],
+    resolvedFrom: FROM_METER_EXCHANGE_SERVICE_ORDER,
+    fields: METER_EXCHANGE_SERVICE_ORDER_FIELDS,
   },
   {
     type: 'industry.aus.electricity.meter_exchange_service_order.request_failed',
@@ -1466,11 +1368,7 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Conversation and messaging (ink) events',
-    fields: [
-      { name: 'conversation_relay_id', type: 'string', required: true },
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'message', type: 'InkMessage', required: true },
-    ],
+    fields: INK_MESSAGE_FIELDS,
   },
   {
     type: 'ink.messages.inbound-message-ingested',
@@ -1489,11 +1387,7 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Conversation and messaging (ink) events',
-    fields: [
-      { name: 'conversation_relay_id', type: 'string', required: true },
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'message', type: 'InkMessage', required: true },
-    ],
+    fields: INK_MESSAGE_FIELDS,
   },
   {
     type: 'ink.messages.outbound-message-failed',
@@ -1511,44 +1405,28 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Conversation and messaging (ink) events',
-    fields: [
-      { name: 'conversation_relay_id', type: 'string', required: true },
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'message', type: 'InkMessage', required: true },
-    ],
+    fields: INK_MESSAGE_FIELDS,
   },
   {
     type: 'ink.messages.reported-phishing',
     version: 'v1',
     part: 'B',
     group: 'Conversation and messaging (ink) events',
-    fields: [
-      { name: 'conversation_relay_id', type: 'string', required: true },
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'message', type: 'InkMessage', required: true },
-    ],
+    fields: INK_MESSAGE_FIELDS,
   },
   {
     type: 'ink.messages.reported-spam',
     version: 'v1',
     part: 'B',
     group: 'Conversation and messaging (ink) events',
-    fields: [
-      { name: 'conversation_relay_id', type: 'string', required: true },
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'message', type: 'InkMessage', required: true },
-    ],
+    fields: INK_MESSAGE_FIELDS,
   },
   {
     type: 'ink.messages.spam-report-dismissed',
     version: 'v1',
     part: 'B',
     group: 'Conversation and messaging (ink) events',
-    fields: [
-      { name: 'conversation_relay_id', type: 'string', required: true },
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'message', type: 'InkMessage', required: true },
-    ],
+    fields: INK_MESSAGE_FIELDS,
   },
   {
     type: 'internal_company.created',
@@ -1817,12 +1695,7 @@ export const eventsPartB: CatalogueEvent[] = [
     version: 'v1',
     part: 'B',
     group: 'Lifecycle events: enrollment and join-supplier',
-    fields: [
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'join_supplier_process_number', type: 'string', required: true },
-      { name: 'subtype', type: 'string', required: true },
-      { name: 'supply_points', type: 'JoinSupplyPoint[]', required: true },
-    ],
+    fields: JOIN_SUPPLIER_CHANGE_FIELDS,
   },
   {
     type: 'lifecycle.join-supplier.cancelled',
@@ -1830,12 +1703,7 @@ export const eventsPartB: CatalogueEvent[] = [
     part: 'B',
     group: 'Lifecycle events: enrollment and join-supplier',
     resolvedFrom: 'same fields as `lifecycle.join-supplier.cancellation-requested` v1',
-    fields: [
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'join_supplier_process_number', type: 'string', required: true },
-      { name: 'subtype', type: 'string', required: true },
-      { name: 'supply_points', type: 'JoinSupplyPoint[]', required: true },
-    ],
+    fields: JOIN_SUPPLIER_CHANGE_FIELDS,
   },
   {
     type: 'lifecycle.join-supplier.reversal-requested',
@@ -1843,12 +1711,7 @@ export const eventsPartB: CatalogueEvent[] = [
     part: 'B',
     group: 'Lifecycle events: enrollment and join-supplier',
     resolvedFrom: 'same fields as `lifecycle.join-supplier.cancellation-requested` v1',
-    fields: [
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'join_supplier_process_number', type: 'string', required: true },
-      { name: 'subtype', type: 'string', required: true },
-      { name: 'supply_points', type: 'JoinSupplyPoint[]', required: true },
-    ],
+    fields: JOIN_SUPPLIER_CHANGE_FIELDS,
   },
   {
     type: 'lifecycle.join-supplier.reversed',
@@ -1856,12 +1719,7 @@ export const eventsPartB: CatalogueEvent[] = [
     part: 'B',
     group: 'Lifecycle events: enrollment and join-supplier',
     resolvedFrom: 'same fields as `lifecycle.join-supplier.cancellation-requested` v1',
-    fields: [
-      { name: 'account_number', type: 'string', required: true },
-      { name: 'join_supplier_process_number', type: 'string', required: true },
-      { name: 'subtype', type: 'string', required: true },
-      { name: 'supply_points', type: 'JoinSupplyPoint[]', required: true },
-    ],
+    fields: JOIN_SUPPLIER_CHANGE_FIELDS,
   },
   {
     type: 'lifecycle.join-supplier.completed',

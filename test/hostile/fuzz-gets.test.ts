@@ -7,13 +7,21 @@ import { api } from '../support/http.js';
 import { pct } from './support/arbitraries.js';
 import { expectWellFormedAnswer } from './support/error-body.js';
 import { get } from './support/raw-http.js';
+import {
+  fillPath,
+  type GetPlan,
+  type GetWorld,
+  pathParameters,
+  routesToFuzz,
+} from './support/route-fuzz-plans.js';
 import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, recordFigure } from './support/runs.js';
 import { createWorld, fingerprint, type HostileWorld, uniqueExternal } from './support/world.js';
 
 /**
- * Issue 8 part 1, GETs: path parameters with `..`, `%00`, `%2F`, invalid percent-encoding,
- * over-long segments and unicode; odd query strings (`page_size`, `cursor`, forged and
- * foreign cursors, duplicates). Never a 5xx, every 4xx has the error shape, nothing written.
+ * Every GET route of infra/routes.ts, taken from the route table: path parameters with `..`,
+ * `%00`, `%2F`, invalid percent-encoding, over-long segments and unicode; odd query strings
+ * (`page_size`, `cursor`, forged and foreign cursors, duplicates). Never a 5xx, every 4xx has
+ * the error shape, nothing written. Existing parameter values come from the route's plan.
  */
 let world: HostileWorld;
 const externals: string[] = [];
@@ -164,39 +172,23 @@ function reshape(path: string, how: string): string {
   }
 }
 
-interface GetTarget {
-  name: string;
-  build: (supplier: string, external: string) => string;
-  list: boolean;
+/** Hostile and existing segments for each `{param}` of a route's path, keyed by name. */
+function segmentsFor(path: string, plan: GetPlan): fc.Arbitrary<Record<string, string>> {
+  const state = (): GetWorld => ({ world, externals });
+  return fc.record(
+    Object.fromEntries(
+      pathParameters(path).map((name) => {
+        const known = plan.known[name];
+        return [name, segment(() => (known ? known(state()) : [world.supplier]))];
+      }),
+    ),
+  );
 }
 
-const targets: GetTarget[] = [
-  {
-    name: 'account-transfer-status',
-    build: (s, e) => `/v1/data-import/account-transfer-status/${s}/${e}/`,
-    list: false,
-  },
-  {
-    name: 'all-account-import-processes',
-    build: (s) => `/v1/data-import/all-account-import-processes/${s}/`,
-    list: true,
-  },
-  {
-    name: 'pending-account-import-processes',
-    build: (s) => `/v1/data-import/pending-account-import-processes/${s}/`,
-    list: true,
-  },
-  {
-    name: 'imported-account-import-processes',
-    build: (s) => `/v1/data-import/imported-account-import-processes/${s}/`,
-    list: true,
-  },
-];
-
 describe('Rule: whatever path and query a GET receives, it never answers 5xx, every 4xx has the error shape and nothing is written', () => {
-  for (const target of targets) {
+  for (const { id, path, plan } of routesToFuzz('GET')) {
     it(
-      `${target.name}: odd path parameters and query strings`,
+      `${id}: odd path parameters and query strings`,
       async () => {
         // Prepare
         const before = await fingerprint(world);
@@ -204,32 +196,26 @@ describe('Rule: whatever path and query a GET receives, it never answers 5xx, ev
         let cases = 0;
         // Act / Assess
         await fc.assert(
-          fc.asyncProperty(
-            segment(() => [world.supplier, world.paused]),
-            segment(() => externals.map(encodeURIComponent)),
-            queryString(),
-            shape,
-            async (supplier, external, query, how) => {
-              cases++;
-              const target_ = `${reshape(target.build(supplier, external), how)}${query}`;
-              const response = await get(target_, world.token).catch((error: Error) => {
-                // Node's HTTP server refuses request lines over 16 KB by closing the connection.
-                if (target_.length > 16_000) return undefined;
-                throw error;
-              });
-              if (!response) return;
-              byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
-              expectWellFormedAnswer(response, { target: target_.slice(0, 300) });
-              if (response.status === 200) {
-                if (target.list) expect(Array.isArray(response.json)).toBe(true);
-                else expect(Object.keys(response.json).sort()).toEqual(['service_account_number', 'status']);
-              }
-            },
-          ),
+          fc.asyncProperty(segmentsFor(path, plan), queryString(), shape, async (segments, query, how) => {
+            cases++;
+            const target_ = `${reshape(fillPath(path, segments), how)}${query}`;
+            const response = await get(target_, world.token).catch((error: Error) => {
+              // Node's HTTP server refuses request lines over 16 KB by closing the connection.
+              if (target_.length > 16_000) return undefined;
+              throw error;
+            });
+            if (!response) return;
+            byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+            expectWellFormedAnswer(response, { target: target_.slice(0, 300) });
+            if (response.status === 200) {
+              if (plan.list) expect(Array.isArray(response.json)).toBe(true);
+              else expect(Object.keys(response.json).sort()).toEqual([...(plan.objectKeys ?? [])].sort());
+            }
+          }),
           { numRuns: CASES_PER_ENDPOINT, endOnFailure: true },
         );
         expect(await fingerprint(world)).toBe(before);
-        recordFigure({ suite: 'fuzz', endpoint: target.name, method: 'GET', cases, byStatus });
+        recordFigure({ suite: 'fuzz', endpoint: id, method: 'GET', cases, byStatus });
       },
       FUZZ_TIMEOUT_MS,
     );
