@@ -34,7 +34,6 @@ describe('The stream poller feeds the table stream to a handler like Lambda does
       endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB as string,
       region: process.env.AWS_REGION as string,
       streamArn,
-      startAt: 'TRIM_HORIZON',
       intervalMs: 50,
       handler: async (event): Promise<DynamoDBBatchResponse> => {
         batches.push(event);
