@@ -23,7 +23,7 @@ import { FULL, recordFigure } from './support/runs.js';
  * (at least once: an event published just before the kill may appear twice).
  */
 const ROUNDS = FULL ? 4 : 1;
-const ACCOUNTS_PER_ROUND = FULL ? 6 : 3;
+const WORKERS = 3;
 const TRANSACTIONS_PER_POST = 1000;
 
 interface Running {
@@ -83,16 +83,18 @@ async function killGroup(running: Running, signal: NodeJS.Signals): Promise<void
   while (groupAlive(pid)) await sleep(50);
 }
 
-/** Stages, creates and feeds accounts until the runtime stops answering (it is killed meanwhile). */
-async function load(running: Running, round: number): Promise<void> {
-  const { token } = await obtainServiceToken({ APIKey: 'local-dev-key-acme' }, running.url);
-  const client = new TimedClient(running.url, token);
-  const accounts = Array.from(
-    { length: ACCOUNTS_PER_ROUND },
-    (_, i) => `CRASH-${round}-${i}-${randomUUID()}`,
-  );
-  await Promise.all(
-    accounts.map(async (external) => {
+/**
+ * Load until the runtime stops answering (it is killed meanwhile): WORKERS clients each stage,
+ * create and feed one account after another. `committing` resolves at the first account created.
+ */
+function load(running: Running, round: number): { committing: Promise<void>; done: Promise<void> } {
+  let firstCommit: () => void = () => undefined;
+  const committing = new Promise<void>((resolve) => {
+    firstCommit = resolve;
+  });
+  const worker = async (id: number, client: TimedClient) => {
+    for (let n = 0; ; n++) {
+      const external = `CRASH-${round}-${id}-${n}-${randomUUID()}`;
       await client.call(
         'stage',
         'POST',
@@ -103,6 +105,7 @@ async function load(running: Running, round: number): Promise<void> {
         import_supplier: 'ACME',
         external_account_number: external,
       });
+      firstCommit();
       const ids = Array.from({ length: TRANSACTIONS_PER_POST }, (_, i) => `T-${i}`);
       await client.call(
         'transactions',
@@ -110,8 +113,19 @@ async function load(running: Running, round: number): Promise<void> {
         '/v1/data-import/transactions/create/',
         transactionsPayload('ACME', external, ids),
       );
-    }),
-  ).catch(() => undefined); // the kill cuts requests off: what was committed is what counts
+    }
+  };
+  const done = obtainServiceToken({ APIKey: 'local-dev-key-acme' }, running.url)
+    .then(({ token }) =>
+      Promise.all(
+        Array.from({ length: WORKERS }, (_, id) => worker(id, new TimedClient(running.url, token))),
+      ),
+    )
+    .then(
+      () => undefined,
+      () => firstCommit(), // the kill cuts requests off: what was committed is what counts
+    );
+  return { committing, done };
 }
 
 /** Every event id held by an outbox item in the table (each was committed with its state change). */
@@ -171,9 +185,10 @@ describe('Events are never lost when the local runtime is killed under load and 
 
         // Act: load, and kill everything at a random moment while it is being answered
         const loading = load(current, round);
-        await sleep(500 + Math.floor(Math.random() * 4000));
+        await loading.committing;
+        await sleep(Math.floor(Math.random() * 3000));
         await killGroup(current, 'SIGKILL');
-        await loading;
+        await loading.done;
         running = await startRuntime(dataDir, eventsFile);
 
         // Assess
