@@ -54,11 +54,14 @@ const isUtf8 = (value: Uint8Array) => {
   }
 };
 
+/** Not UTF-8, yet valid inside a JSON string once decoded (no control characters, quotes or backslashes). */
 const badBytes = fc.oneof(
   fc.constantFrom(...notUtf8),
   fc
     .uint8Array({ minLength: 1, maxLength: 6 })
-    .filter((value) => !isUtf8(value) && !value.includes(0x22) && !value.includes(0x5c))
+    .filter(
+      (value) => !isUtf8(value) && value.every((byte) => byte >= 0x20 && byte !== 0x22 && byte !== 0x5c),
+    )
     .map((value) => Buffer.from(value)),
 );
 
