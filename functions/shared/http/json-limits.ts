@@ -2,7 +2,7 @@ import type { FieldError } from '../errors.js';
 
 /**
  * Limits every JSON request body must meet before it reaches a schema or the domain
- * (design.md §3.5: request shape). Both are about input no documented payload can need:
+ * (the request-shape rules). All are about input no documented payload can need:
  *
  * - nesting deeper than MAX_JSON_DEPTH (`too_deeply_nested`): the deepest documented payload
  *   has six levels; unbounded nesting would overflow the stack of recursive code later

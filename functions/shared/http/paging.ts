@@ -5,7 +5,7 @@ import { isPossibleExternalAccountNumber } from '../domain/import-process.js';
 import { ValidationError } from '../errors.js';
 
 /**
- * Paging of list endpoints (design.md §3.4, §3.5a): `page_size` (1–10000, default 5000),
+ * Paging of the list endpoints: `page_size` (1–10000, default 5000),
  * an opaque `cursor` issued by the service, and `Link: <next url>; rel="next"`.
  */
 export const DEFAULT_PAGE_SIZE = 5000;
