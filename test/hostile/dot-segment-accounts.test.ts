@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isPossibleExternalAccountNumber } from '../../functions/shared/domain/import-process.js';
+import { isPossibleExternalAccountNumber } from '../../functions/rules/import-process.js';
 import { accountPayload, paths } from '../accounts/support/accounts.js';
 import { api } from '../support/http.js';
 import { CASES_PER_ENDPOINT, FUZZ_TIMEOUT_MS, recordFigure } from './support/runs.js';
