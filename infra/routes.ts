@@ -76,6 +76,7 @@ export const apiFunctions = [
       authorized: true,
     },
     table: 'read',
+    readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
     id: 'list-pending-import-processes',
@@ -86,6 +87,7 @@ export const apiFunctions = [
       authorized: true,
     },
     table: 'read',
+    readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
     id: 'list-imported-import-processes',
@@ -96,6 +98,7 @@ export const apiFunctions = [
       authorized: true,
     },
     table: 'read',
+    readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
     id: 'create-notes',

@@ -13,14 +13,14 @@ export function importProcessListHandler(list: ProcessList) {
     { supplier: { from: 'path', whenUnknown: 'supplier_not_found', requireOngoing: false } },
     async ({ supplier, query, event }) => {
       const scope = { list, supplier: supplier.code };
-      const pageRequest = parsePageRequest(query, scope);
+      const pageRequest = await parsePageRequest(query, scope);
       const page = await importProcessPage(supplier.code, list, pageRequest);
       return {
         statusCode: 200,
         body: page.items,
         ...(page.nextAfter !== undefined
           ? {
-              headers: nextLinkHeader(event, {
+              headers: await nextLinkHeader(event, {
                 pageSize: pageRequest.pageSize,
                 scope,
                 lastKey: page.nextAfter,

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { signingKeys } from '../auth/signing-key.js';
 import { ValidationError } from '../errors.js';
 import { isPossibleExternalAccountNumber } from '../rules/import-process.js';
 
 /**
- * Paging of list endpoints (design.md §3.4, §3.5a): `page_size` (1–10000, default 5000),
+ * Paging of the list endpoints: `page_size` (1–10000, default 5000),
  * an opaque `cursor` issued by the service, and `Link: <next url>; rel="next"`.
  */
 export const DEFAULT_PAGE_SIZE = 5000;
@@ -26,18 +27,42 @@ interface CursorContent extends CursorScope {
   after: string;
 }
 
-const CURSOR_VERSION = 'c1';
+/**
+ * A cursor is `c2.<base64url JSON [list, supplier, after]>.<MAC>`. The MAC is an HMAC-SHA256
+ * under a key derived from the token-signing secret with a label of its own, so only the
+ * service can issue a cursor (no new secret to keep) and a cursor MAC can never stand for a
+ * token signature. Cursors are verified with the current or the previous secret, so a rotation
+ * does not break a listing in progress.
+ */
+const CURSOR_VERSION = 'c2';
+const CURSOR_KEY_LABEL = 'data-import list cursor key v2';
+/** 128 bits of MAC, base64url. */
+const MAC_LENGTH = 22;
 
-function checksum(encoded: string): string {
-  return createHash('sha256').update(`data-import-cursor:${encoded}`).digest('base64url').slice(0, 16);
+function cursorKey(secret: Uint8Array): Buffer {
+  return createHmac('sha256', secret).update(CURSOR_KEY_LABEL).digest();
 }
 
-export function encodeCursor(content: CursorContent): string {
+function mac(secret: Uint8Array, encoded: string): string {
+  return createHmac('sha256', cursorKey(secret))
+    .update(`${CURSOR_VERSION}.${encoded}`)
+    .digest('base64url')
+    .slice(0, MAC_LENGTH);
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export async function encodeCursor(content: CursorContent): Promise<string> {
+  const { current } = await signingKeys();
   const encoded = Buffer.from(
     JSON.stringify([content.list, content.supplier, content.after]),
     'utf8',
   ).toString('base64url');
-  return `${CURSOR_VERSION}.${encoded}.${checksum(encoded)}`;
+  return `${CURSOR_VERSION}.${encoded}.${mac(current, encoded)}`;
 }
 
 function invalid(attr: string, code: string, detail: string): ValidationError {
@@ -56,19 +81,22 @@ const invalidCursor = () =>
   );
 
 /** The sort key a cursor points after; 400 `invalid_cursor` for anything the service did not issue. */
-export function decodeCursor(cursor: string, scope: CursorScope): string {
+export async function decodeCursor(cursor: string, scope: CursorScope): Promise<string> {
   const [version, encoded, sum, ...rest] = cursor.split('.');
-  if (version !== CURSOR_VERSION || !encoded || !sum || rest.length > 0 || checksum(encoded) !== sum) {
-    throw invalidCursor();
-  }
+  if (version !== CURSOR_VERSION || !encoded || !sum || rest.length > 0) throw invalidCursor();
+  const { current, previous } = await signingKeys();
+  const issued = [current, ...(previous ? [previous] : [])].some((secret) =>
+    sameText(mac(secret, encoded), sum),
+  );
+  if (!issued) throw invalidCursor();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
   } catch {
     throw invalidCursor();
   }
-  // The checksum only detects accidents, so a cursor can be forged: its position must still be
-  // a possible external account number, or the Query would be refused (a 500, not a 400).
+  // Only the service can sign a cursor, but a position that could not start a Query must never
+  // reach one (DynamoDB would refuse it: a 500, not a 400), so it is checked all the same.
   if (
     !Array.isArray(parsed) ||
     parsed.length !== 3 ||
@@ -82,7 +110,10 @@ export function decodeCursor(cursor: string, scope: CursorScope): string {
 }
 
 /** `page_size` and `cursor` from the query string; 400 for anything invalid. */
-export function parsePageRequest(query: Readonly<Record<string, string>>, scope: CursorScope): PageRequest {
+export async function parsePageRequest(
+  query: Readonly<Record<string, string>>,
+  scope: CursorScope,
+): Promise<PageRequest> {
   let pageSize = DEFAULT_PAGE_SIZE;
   if (query.page_size !== undefined) {
     const value = query.page_size.trim();
@@ -96,7 +127,7 @@ export function parsePageRequest(query: Readonly<Record<string, string>>, scope:
     }
   }
   if (query.cursor === undefined) return { pageSize };
-  return { pageSize, after: decodeCursor(query.cursor, scope) };
+  return { pageSize, after: await decodeCursor(query.cursor, scope) };
 }
 
 function header(event: APIGatewayProxyEvent, name: string): string | undefined {
@@ -126,13 +157,13 @@ export function requestUrl(event: APIGatewayProxyEvent): string {
 }
 
 /** `Link: <url?page_size=N&cursor=C>; rel="next"` for the page after `lastKey`. */
-export function nextLinkHeader(
+export async function nextLinkHeader(
   event: APIGatewayProxyEvent,
   page: { pageSize: number; scope: CursorScope; lastKey: string },
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const params = new URLSearchParams({
     page_size: String(page.pageSize),
-    cursor: encodeCursor({ ...page.scope, after: page.lastKey }),
+    cursor: await encodeCursor({ ...page.scope, after: page.lastKey }),
   });
   return { Link: `<${requestUrl(event)}?${params.toString()}>; rel="next"` };
 }

@@ -60,13 +60,20 @@ export function requireImported(process: ImportProcess | undefined): ImportedAcc
 
 /**
  * Whether a value can be an external account number at all (the payload schemas' bounds,
- * 1–255 characters). Anything else names no import process, so nothing is looked up for it
+ * 1–255 characters, and not `.` or `..`, which staging refuses because a URL cannot carry them
+ * as a path segment). Anything else names no import process, so nothing is looked up for it
  * (an empty or over-long key would make DynamoDB refuse the request: a 500, not a 404).
  */
 export function isPossibleExternalAccountNumber(value: unknown): value is string {
   return (
     typeof value === 'string' &&
     value.length >= externalAccountNumber.minLength &&
-    value.length <= externalAccountNumber.maxLength
+    value.length <= externalAccountNumber.maxLength &&
+    !isDotSegment(value)
   );
+}
+
+/** `.` and `..`: URL dot segments, removed from a path by every HTTP client and by API Gateway. */
+function isDotSegment(value: string): boolean {
+  return value === '.' || value === '..';
 }

@@ -144,7 +144,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       region,
       streamArn,
       handler: publisher.handler,
-      startAt: options.dataDir ? 'LATEST' : 'TRIM_HORIZON',
+      // With a data dir the stream outlives the process: resume where the last run stopped.
+      ...(options.dataDir ? { checkpointFile: resolve(options.dataDir, 'stream-checkpoint.json') } : {}),
       log,
     });
     stops.push(poller.stop);

@@ -8,6 +8,7 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { type Checkpoint, readCheckpoint, writeCheckpoint } from './stream-checkpoint.js';
 
 /**
  * Polls the table stream like Lambda's event source mapping and feeds records, in batches of
@@ -15,6 +16,13 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
  * `batchItemFailures`: the batch is retried from the first failed record (in order per
  * shard), with back-off; after MAX_ATTEMPTS the records are logged as dead letters (the
  * cloud sends them to the SQS dead-letter queue) and the shard moves on.
+ *
+ * Where it starts: a shard it has no position for is read from its oldest record
+ * (TRIM_HORIZON). With a `checkpointFile` (a `--data-dir` run, whose table and stream survive
+ * a restart), the position of every shard is saved after each handled batch and a restart
+ * resumes after it, like the event source mapping does after a Lambda crash: a record
+ * committed but not yet handled when the process died is handled after the restart, and a
+ * batch handled but not yet checkpointed is handled again (at least once, never lost).
  */
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
@@ -23,8 +31,8 @@ export interface StreamPollerOptions {
   region: string;
   streamArn: string;
   handler: StreamHandler;
-  /** Shards present at start are read from the oldest record (TRIM_HORIZON) or only new ones (LATEST). */
-  startAt: 'TRIM_HORIZON' | 'LATEST';
+  /** Where the position of each shard is kept across restarts; none: every start reads from the oldest record. */
+  checkpointFile?: string;
   intervalMs?: number;
   batchSize?: number;
   log?: (line: string) => void;
@@ -42,6 +50,8 @@ interface ShardState {
   parentId?: string;
   iterator?: string;
   lastSequence?: string;
+  /** The last record handled (successfully or as a dead letter): where a restart resumes. */
+  handledSequence?: string;
   /** Records read but not yet handled successfully, in order. */
   pending: StreamRecord[];
   attempts: number;
@@ -81,6 +91,9 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const batchSize = Math.min(options.batchSize ?? 10, 10);
   const log = options.log ?? (() => undefined);
   const shards = new Map<string, ShardState>();
+  const saved: Checkpoint = options.checkpointFile
+    ? readCheckpoint(options.checkpointFile, options.streamArn)
+    : { streamArn: options.streamArn, shards: {} };
   let firstDescribe = true;
   let lastDescribe = 0;
   let stopped = false;
@@ -98,18 +111,16 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       );
       for (const shard of StreamDescription?.Shards ?? []) {
         if (!shard.ShardId || shards.has(shard.ShardId)) continue;
+        const handled = saved.shards[shard.ShardId];
         shards.set(shard.ShardId, {
           id: shard.ShardId,
           ...(shard.ParentShardId ? { parentId: shard.ParentShardId } : {}),
+          ...(handled ? { lastSequence: handled, handledSequence: handled } : {}),
           pending: [],
           attempts: 0,
           retryAt: 0,
           done: false,
         });
-        if (firstDescribe && options.startAt === 'LATEST') {
-          const state = shards.get(shard.ShardId) as ShardState;
-          state.iterator = await iterator(state, 'LATEST');
-        }
       }
       exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
     } while (exclusiveStartShardId);
@@ -117,10 +128,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     lastDescribe = Date.now();
   };
 
-  const iterator = async (shard: ShardState, type?: 'LATEST'): Promise<string | undefined> => {
+  const iterator = async (shard: ShardState): Promise<string | undefined> => {
     const input = shard.lastSequence
       ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: shard.lastSequence }
-      : { ShardIteratorType: type ?? ('TRIM_HORIZON' as const) };
+      : { ShardIteratorType: 'TRIM_HORIZON' as const };
     const { ShardIterator } = await client.send(
       new GetShardIteratorCommand({ StreamArn: options.streamArn, ShardId: shard.id, ...input }),
     );
@@ -153,6 +164,17 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
   };
 
+  /** Removes the first `count` pending records as handled and saves the shard's new position. */
+  const handled = (shard: ShardState, count: number): void => {
+    if (count === 0) return;
+    const last = shard.pending.splice(0, count).at(-1)?.dynamodb?.SequenceNumber;
+    if (!last) return;
+    shard.handledSequence = last;
+    if (!options.checkpointFile) return;
+    saved.shards[shard.id] = last;
+    writeCheckpoint(options.checkpointFile, saved);
+  };
+
   /** Hands pending records to the handler, batch by batch, until one fails. */
   const deliver = async (shard: ShardState): Promise<void> => {
     while (shard.pending.length > 0 && !stopped) {
@@ -173,14 +195,15 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         firstFailed = 0;
       }
       if (firstFailed < 0) {
-        shard.pending.splice(0, batch.length);
+        handled(shard, batch.length);
         shard.attempts = 0;
         continue;
       }
-      shard.pending.splice(0, firstFailed);
+      handled(shard, firstFailed);
       shard.attempts += 1;
       if (shard.attempts >= MAX_ATTEMPTS) {
-        const dead = shard.pending.splice(0, batch.length - firstFailed);
+        const dead = shard.pending.slice(0, batch.length - firstFailed);
+        handled(shard, dead.length);
         log(
           `stream-poller: dead letters after ${MAX_ATTEMPTS} attempts: ${dead.map((r) => r.dynamodb?.SequenceNumber).join(', ')}`,
         );

@@ -102,9 +102,9 @@ export const schema = {
     import_supplier: importSupplier,
     external_account_number: {
       ...externalAccountNumber,
-      pattern: '^[^/\\\\?#%\\u0000-\\u001f\\u007f]+$',
+      pattern: '^(?!\\.\\.?$)[^/\\\\?#%\\u0000-\\u001f\\u007f]+$',
       description:
-        'Account identifier in the external system; no `/ \\ ? # %` or control characters (it appears in URLs).',
+        'Account identifier in the external system; no `/ \\ ? # %` or control characters, and not `.` or `..` (it appears in URLs, where those two are dot segments no client can send).',
     },
     account_type: { type: 'string', enum: ['DOMESTIC', 'BUSINESS'] },
     customers: { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: customer },

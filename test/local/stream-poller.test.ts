@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
@@ -34,7 +37,6 @@ describe('The stream poller feeds the table stream to a handler like Lambda does
       endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB as string,
       region: process.env.AWS_REGION as string,
       streamArn,
-      startAt: 'TRIM_HORIZON',
       intervalMs: 50,
       handler: async (event): Promise<DynamoDBBatchResponse> => {
         batches.push(event);
@@ -100,5 +102,60 @@ describe('The stream poller feeds the table stream to a handler like Lambda does
         ApproximateCreationDateTime: expect.any(Number),
       },
     });
+  });
+});
+
+describe('With a checkpoint file, a restarted poller resumes after the last record it handled', () => {
+  const client = new DynamoDBClient({});
+  const documents = DynamoDBDocumentClient.from(client);
+  const tableName = `poller-checkpoint-test-${randomUUID()}`;
+  const directory = mkdtempSync(join(tmpdir(), 'poller-checkpoint-'));
+  const checkpointFile = join(directory, 'stream-checkpoint.json');
+  let poller: StreamPoller | undefined;
+
+  afterAll(async () => {
+    await poller?.stop();
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const put = (keys: readonly string[]) =>
+    documents.send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName]: keys.map((pk) => ({ PutRequest: { Item: { pk, sk: 'X' } } })) },
+      }),
+    );
+
+  const start = (streamArn: string, delivered: string[]) =>
+    startStreamPoller({
+      endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB as string,
+      region: process.env.AWS_REGION as string,
+      streamArn,
+      checkpointFile,
+      intervalMs: 50,
+      handler: async (event) => {
+        delivered.push(...event.Records.map((record) => record.dynamodb?.Keys?.pk?.S as string));
+        return { batchItemFailures: [] };
+      },
+    });
+
+  it('records written while it was stopped are delivered after the restart, and none handled before is replayed', async () => {
+    // Prepare: a first run handles five records, then stops
+    const streamArn = await createTable(client, tableName);
+    const first: string[] = [];
+    poller = start(streamArn, first);
+    await put(['A-0', 'A-1', 'A-2', 'A-3', 'A-4']);
+    await eventually(() => expect(first).toEqual(['A-0', 'A-1', 'A-2', 'A-3', 'A-4']));
+    await poller.stop();
+    poller = undefined;
+
+    // Act: five more records while nothing polls, then a restart on the same checkpoint file
+    await put(['B-0', 'B-1', 'B-2', 'B-3', 'B-4']);
+    const second: string[] = [];
+    poller = start(streamArn, second);
+
+    // Assess
+    await eventually(() => expect(second).toHaveLength(5));
+    expect(second).toEqual(['B-0', 'B-1', 'B-2', 'B-3', 'B-4']);
   });
 });

@@ -23,11 +23,12 @@ function baseUrl(): string {
   return url.replace(/\/$/, '');
 }
 
-/** Calls the mutation with `APIKey` or `refreshToken`; throws with the errorCode on a GraphQL error. */
+/** Calls the mutation (of the shared runtime unless `base` names another) with `APIKey` or `refreshToken`; throws with the errorCode on a GraphQL error. */
 export async function obtainServiceToken(
   input: { APIKey: string } | { refreshToken: string },
+  base = baseUrl(),
 ): Promise<ObtainedToken> {
-  const response = await fetch(`${baseUrl()}/v1/graphql/`, {
+  const response = await fetch(`${base}/v1/graphql/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: OBTAIN_TOKEN, variables: { input } }),
