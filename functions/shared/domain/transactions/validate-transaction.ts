@@ -97,6 +97,15 @@ export function validateTransaction(
     transaction.original_transaction_date = input.transaction_date;
     transaction.transaction_date = rules.openPeriodStart;
     transaction.description = forcedDescription(input.transaction_date, rules.openPeriodStart);
+    // A moved date meets every rule a posted date meets: an open period that starts after
+    // today would otherwise store a transaction in the future.
+    if (isAfterToday(transaction.transaction_date, rules.now)) {
+      fail(
+        'transaction_in_future',
+        `${prefix}.transaction_date: the open statement period starts on ${rules.openPeriodStart}, after today, so the transaction cannot be moved into it.`,
+        transactionData(transaction, true),
+      );
+    }
   }
   const bytes = estimatedBytes(transaction) + STORED_OVERHEAD_BYTES;
   if (bytes > MAX_RECORD_BYTES) {
