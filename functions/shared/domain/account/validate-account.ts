@@ -1,4 +1,5 @@
 import { type FieldError, ValidationError } from '../../errors.js';
+import { numberSourceText } from '../../validation/number-source-text.js';
 import type { Account, AccountPayload } from './account.js';
 import { checkStorableSize } from './account-data.js';
 import { DEFAULT_COUNTRY, normaliseCountry } from './countries.js';
@@ -100,7 +101,7 @@ export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
 
   let transferBalance: string | undefined;
   if (payload.transfer_balance !== undefined) {
-    const balance = checkDecimal(payload.transfer_balance);
+    const balance = checkDecimal(payload.transfer_balance, 2, numberSourceText(payload, 'transfer_balance'));
     if (balance.ok) transferBalance = balance.value;
     else error('transfer_balance', balance.code, balance.detail);
   }

@@ -1,6 +1,7 @@
 import { TransactionImportError } from '../../errors.js';
 import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
+import { numberSourceText } from '../../validation/number-source-text.js';
 import { isAfterToday } from '../account/dates.js';
 import { allowedChoices, type ChoiceField, isAllowedChoice } from '../post-import/choices.js';
 import { firstUnstorableNumber, UNSTORABLE_NUMBER_DETAIL } from '../post-import/storable-number.js';
@@ -69,7 +70,7 @@ export function validateTransaction(
     checkChoice('tax_type', item.tax_type, `${prefix}.tax_items.${i}.tax_type`, raw);
     checkChoice('unit_type', item.unit_type, `${prefix}.tax_items.${i}.unit_type`, raw);
   });
-  const amount = toMinorUnits(input.amount);
+  const amount = toMinorUnits(input.amount, numberSourceText(input, 'amount'));
   if (!amount.ok) return fail(amount.code, `${prefix}.amount: ${amount.detail}`, raw);
   const unstorable = firstUnstorableNumber(
     { line_items: input.line_items, tax_items: input.tax_items },
