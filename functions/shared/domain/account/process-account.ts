@@ -10,7 +10,7 @@ import {
   releaseImportProcess,
 } from '../../store/import-process-store.js';
 import { writeEventsAlone } from '../../store/outbox-write.js';
-import { backoff } from '../../store/transact-write.js';
+import { backoff } from '../../store/transact-write-retry.js';
 import { type Account, accountUserEmails } from './account.js';
 import { newAccountNumbers } from './account-number.js';
 import { isoDateTime } from './dates.js';

@@ -1,6 +1,7 @@
 import { RetryableError } from '../../errors.js';
 import { type StoredImportProcess, writeStaging } from '../../store/import-process-store.js';
-import { backoff, isConflictOnly } from '../../store/transact-write.js';
+import { isConflictOnly } from '../../store/transact-write.js';
+import { backoff } from '../../store/transact-write-retry.js';
 import type { Account } from './account.js';
 import { stagingTarget } from './import-process-rules.js';
 
