@@ -74,7 +74,8 @@ export async function transactWriteWithRetry(
   for (let attempt = 0; ; attempt++) {
     const items = write.items();
     if (!items) return false;
-    if (attempt >= MAX_WRITE_ATTEMPTS || Date.now() >= deadline) throw contentionError();
+    // The budget bounds retries only: a first attempt always runs, however long the request took.
+    if (attempt > 0 && (attempt >= MAX_WRITE_ATTEMPTS || Date.now() >= deadline)) throw contentionError();
     const result = await transactWrite(items);
     if (result.ok) return true;
     const resolution = isConflictOnly(result.reasons)
