@@ -114,7 +114,10 @@ describe('Rule: retries stop at one attempt limit or when the time budget is spe
     // Prepare
     dynamo.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
     // Act
-    const outcome = await run({ items: () => [put('a')], resolve: () => 'retry-now' }, { deadline: Infinity });
+    const outcome = await run(
+      { items: () => [put('a')], resolve: () => 'retry-now' },
+      { deadline: Infinity },
+    );
     // Assess
     expect((outcome as { error: RetryableError }).error).toMatchObject({
       statusCode: 503,
@@ -149,9 +152,9 @@ describe('Rule: retries stop at one attempt limit or when the time budget is spe
 });
 
 describe('Rule: pauses grow exponentially to a cap, with jitter', () => {
-  it('each pause lies within 0.5× and 1.5× of min(400 ms, 10 ms × 2^attempt)', () => {
+  it('each pause lies within 0.5× and 1.5× of min(200 ms, 10 ms × 2^attempt)', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
-      const size = Math.min(400, 10 * 2 ** attempt);
+      const size = Math.min(200, 10 * 2 ** attempt);
       for (let draw = 0; draw < 50; draw++) {
         const pause = retryPause(attempt);
         expect(pause).toBeGreaterThanOrEqual(size * 0.5);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryableError } from '../errors.js';
+import { requestDeadline } from '../request-deadline.js';
 import {
   type CancellationReason,
   isConflictOnly,
@@ -16,12 +17,12 @@ import {
  */
 
 /** Attempts of one write before giving up. */
-export const MAX_WRITE_ATTEMPTS = 40;
-/** Time one write may spend retrying (functions time out after 10 s). */
+export const MAX_WRITE_ATTEMPTS = 100;
+/** Time one write may spend retrying when no request deadline is known. */
 export const WRITE_RETRY_BUDGET_MS = 6_000;
-/** Pauses grow from 10 ms and stop growing at 400 ms, each drawn at random around its size. */
+/** Pauses grow from 10 ms and stop growing at 200 ms, each drawn at random around its size. */
 const FIRST_PAUSE_MS = 10;
-const LONGEST_PAUSE_MS = 400;
+const LONGEST_PAUSE_MS = 200;
 
 /** What to do after a cancellation the caller resolved (see `ConditionalWrite.resolve`). */
 export type Resolution = 'retry-now' | 'retry-after-pause';
@@ -39,8 +40,16 @@ export interface ConditionalWrite {
 }
 
 export interface RetryOptions {
-  /** Epoch milliseconds after which no new attempt starts (default: now + the budget). */
+  /**
+   * Epoch milliseconds after which no retry starts (default: the request's deadline, which
+   * leaves the function time to answer, or now + the budget outside a request).
+   */
   deadline?: number;
+}
+
+/** When retries of a write must stop: the request's deadline, or the budget from now. */
+export function retryDeadline(): number {
+  return requestDeadline() ?? Date.now() + WRITE_RETRY_BUDGET_MS;
 }
 
 /** The pause before attempt `attempt + 1`: exponential, capped, with jitter (0.5×–1.5×). */
@@ -70,7 +79,7 @@ export async function transactWriteWithRetry(
   write: ConditionalWrite,
   options: RetryOptions = {},
 ): Promise<boolean> {
-  const deadline = options.deadline ?? Date.now() + WRITE_RETRY_BUDGET_MS;
+  const deadline = options.deadline ?? retryDeadline();
   for (let attempt = 0; ; attempt++) {
     const items = write.items();
     if (!items) return false;

@@ -10,7 +10,7 @@ import { keys } from './keys.js';
 import { noteItem } from './note-store.js';
 import { writeEventsAlone } from './outbox-write.js';
 import type { TransactItem } from './transact-write.js';
-import { transactWriteWithRetry, WRITE_RETRY_BUDGET_MS } from './transact-write-retry.js';
+import { retryDeadline, transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Transactions of an account (`ACCOUNT#<service number>` / `TXN#<transaction_id>`), written
@@ -133,7 +133,7 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
     MAX_TRANSACTION_BYTES - 40_000,
   );
   // One time budget for the whole request: every chunk's retries come out of it.
-  const deadline = Date.now() + WRITE_RETRY_BUDGET_MS;
+  const deadline = retryDeadline();
 
   let completedWritten = false;
   for (const [chunkIndex, chunk] of chunks.entries()) {
