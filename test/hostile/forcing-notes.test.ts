@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as createTransactions } from '../../functions/handlers/create-transactions.js';
-import { documentClient } from '../../functions/shared/store/dynamodb.js';
+import { documentClient } from '../../functions/store/dynamodb.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import {
   paths,

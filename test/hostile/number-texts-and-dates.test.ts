@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDate } from '../../functions/shared/domain/account/dates.js';
+import { isoDate } from '../../functions/rules/values/dates.js';
 import { accountPayload, stage } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { paths } from '../post-import/support/post-import-api.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoDate, nextDay } from '../../functions/shared/domain/account/dates.js';
-import { firstStatementPeriodStart } from '../../functions/shared/domain/account/statement-period.js';
-import { checkAccount } from '../../functions/shared/domain/account/validate-account.js';
-import { validateTransaction } from '../../functions/shared/domain/transactions/validate-transaction.js';
-import { TransactionImportError } from '../../functions/shared/errors.js';
+import { TransactionImportError } from '../../functions/errors.js';
+import { firstStatementPeriodStart } from '../../functions/rules/account/statement-period.js';
+import { checkAccount } from '../../functions/rules/account/validate-account.js';
+import { validateTransaction } from '../../functions/rules/transactions/validate-transaction.js';
+import { isoDate, nextDay } from '../../functions/rules/values/dates.js';
 import { accountPayload } from '../accounts/support/accounts.js';
 
 /** Days from 2000-01-01 to 2100-12-31: covers leap days (2000, 2004 … 2096) and century edges. */

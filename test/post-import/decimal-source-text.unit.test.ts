@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDecimal } from '../../functions/shared/domain/account/decimal.js';
-import { parseJsonBody } from '../../functions/shared/http/json-body.js';
-import { numberSourceText } from '../../functions/shared/validation/number-source-text.js';
+import { parseJsonBody } from '../../functions/http/json-body.js';
+import { checkDecimal } from '../../functions/rules/values/decimal.js';
+import { numberSourceText } from '../../functions/validation/number-source-text.js';
 
 /** Checks `text` as the JSON number of an amount field, the way a request body reaches the rule. */
 function checkAmountText(text: string) {

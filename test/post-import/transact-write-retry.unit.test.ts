@@ -2,14 +2,14 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RetryableError } from '../../functions/shared/errors.js';
-import { documentClient } from '../../functions/shared/store/dynamodb.js';
-import type { TransactItem } from '../../functions/shared/store/transact-write.js';
+import { RetryableError } from '../../functions/errors.js';
+import { documentClient } from '../../functions/store/dynamodb.js';
+import type { TransactItem } from '../../functions/store/transact-write.js';
 import {
   MAX_WRITE_ATTEMPTS,
   retryPause,
   transactWriteWithRetry,
-} from '../../functions/shared/store/transact-write-retry.js';
+} from '../../functions/store/transact-write-retry.js';
 
 const dynamo = mockClient(documentClient);
 
