@@ -150,8 +150,13 @@ export class RetryableError extends DomainError {
     code = 'temporarily_unavailable',
     detail = 'A temporary problem occurred; retry the request as it is.',
     statusCode = 500,
+    /** Seconds the client should wait before retrying (the `Retry-After` header). */
+    readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
   ) {
     super(code, detail);
     this.statusCode = statusCode;
   }
 }
+
+/** The `Retry-After` of a retryable 5xx: a short pause lets concurrent writers finish. */
+export const RETRY_AFTER_SECONDS = 1;

@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { type FieldError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
+import { withRequestDeadline } from '../request-deadline.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import type { CompiledValidator } from '../validation/field-errors.js';
 import { validateOrThrow } from '../validation/field-errors.js';
@@ -88,30 +89,34 @@ export function apiHandler<B = undefined>(
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorHandler())
-    .handler(async (event) => {
-      const auth = readAuthContext(event);
-      const path = decodedPathParameters(event.pathParameters);
-      const query = queryParameters(event.queryStringParameters);
-      let body = undefined as B;
-      if (options.body) {
-        const raw = parseJsonBody(event);
-        const limitErrors = jsonLimitErrors(raw);
-        if (limitErrors.length > 0) {
-          throw new ValidationError(
-            limitErrors,
-            options.body.summaryCode ?? 'invalid_request',
-            options.body.summaryDetail ?? 'The request could not be validated.',
-          );
-        }
-        body = validateOrThrow(
-          options.body.validate,
-          raw,
-          options.body.summaryCode,
-          options.body.summaryDetail,
+    .handler(async (event, context) =>
+      withRequestDeadline(context?.getRemainingTimeInMillis?.(), () => handleEvent(event)),
+    );
+
+  async function handleEvent(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+    const auth = readAuthContext(event);
+    const path = decodedPathParameters(event.pathParameters);
+    const query = queryParameters(event.queryStringParameters);
+    let body = undefined as B;
+    if (options.body) {
+      const raw = parseJsonBody(event);
+      const limitErrors = jsonLimitErrors(raw);
+      if (limitErrors.length > 0) {
+        throw new ValidationError(
+          limitErrors,
+          options.body.summaryCode ?? 'invalid_request',
+          options.body.summaryDetail ?? 'The request could not be validated.',
         );
       }
-      const supplier = await authorizeSupplier(options.supplier, { auth, body, path });
-      logger.appendKeys({ import_supplier: supplier.code });
-      return jsonResponse(await handle({ body, path, query, auth, supplier, event }));
-    });
+      body = validateOrThrow(
+        options.body.validate,
+        raw,
+        options.body.summaryCode,
+        options.body.summaryDetail,
+      );
+    }
+    const supplier = await authorizeSupplier(options.supplier, { auth, body, path });
+    logger.appendKeys({ import_supplier: supplier.code });
+    return jsonResponse(await handle({ body, path, query, auth, supplier, event }));
+  }
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { DomainError } from '../errors.js';
+import { DomainError, RETRY_AFTER_SECONDS, RetryableError } from '../errors.js';
 import { logger } from '../logger.js';
 import { jsonResponse } from './response.js';
 
@@ -42,6 +42,9 @@ function isRetryable(error: Error): boolean {
   );
 }
 
+/** Every retryable 5xx tells the client when to retry. */
+const retryAfter = (seconds: number) => ({ 'retry-after': String(seconds) });
+
 /**
  * The one place errors become HTTP responses. Domain errors carry their status and body;
  * anything else is a 500 whose body never leaks internals (the details go to the log).
@@ -51,13 +54,18 @@ export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
     onError: async (request) => {
       const error = request.error as Error;
       if (error instanceof DomainError) {
-        request.response = jsonResponse({ statusCode: error.statusCode, body: error.body() });
+        request.response = jsonResponse({
+          statusCode: error.statusCode,
+          body: error.body(),
+          ...(error instanceof RetryableError ? { headers: retryAfter(error.retryAfterSeconds) } : {}),
+        });
         return;
       }
       const retryable = isRetryable(error);
       logger.error(retryable ? 'Retryable failure' : 'Unexpected failure', { error });
       request.response = jsonResponse({
         statusCode: retryable ? 503 : 500,
+        ...(retryable ? { headers: retryAfter(RETRY_AFTER_SECONDS) } : {}),
         body: retryable
           ? {
               detail: 'The service is temporarily unavailable; retry the request as it is.',

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ParseError, PayloadTooLargeError } from '../errors.js';
+import { recordNumberSourceTexts } from '../validation/number-source-text.js';
 
 /** API Gateway and Lambda refuse larger payloads; locally we answer 413 ourselves. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -12,9 +13,12 @@ export function parseJsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase
     throw new ParseError('The request body is empty; a JSON object is expected.');
   }
   if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  let parsed: unknown;
   try {
-    return JSON.parse(raw) as unknown;
+    parsed = JSON.parse(raw);
   } catch {
     throw new ParseError();
   }
+  recordNumberSourceTexts(raw, parsed);
+  return parsed;
 }

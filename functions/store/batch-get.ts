@@ -2,7 +2,7 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { RetryableError } from '../errors.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import type { TableKey } from './keys.js';
-import { backoff } from './transact-write.js';
+import { backoff } from './transact-write-retry.js';
 
 const MAX_ROUNDS = 8;
 

@@ -2,7 +2,8 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
-import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
+import type { TransactItem } from './transact-write.js';
+import { transactWriteWithRetry } from './transact-write-retry.js';
 
 export interface PendingProcess {
   external_account_number: string;
@@ -43,7 +44,6 @@ export interface Cancellation extends PendingProcess {
 
 /** Two items per process (process update, staged delete) plus one outbox item per transaction. */
 const PROCESSES_PER_TRANSACTION = Math.floor((LIMITS.transactWriteItems - 1) / 2);
-const MAX_ATTEMPTS = 6;
 
 function cancelItems(supplier: string, cancellation: Cancellation, now: Date): TransactItem[] {
   const external = cancellation.external_account_number;
@@ -83,36 +83,33 @@ export async function cancelImportProcesses(
   const cancelled: string[] = [];
   for (let start = 0; start < cancellations.length; start += PROCESSES_PER_TRANSACTION) {
     let batch = cancellations.slice(start, start + PROCESSES_PER_TRANSACTION);
-    for (let attempt = 0; batch.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS)
-        throw new Error('Expired import processes could not be cancelled (conflicts)');
-      const result = await transactWrite([
-        ...batch.flatMap((cancellation) => cancelItems(supplier, cancellation, now)),
-        outboxPut(
-          TABLE_NAME,
-          batch.map((cancellation) => cancellation.event),
-          now,
-        ),
-      ]);
-      if (result.ok) {
-        cancelled.push(...batch.map((cancellation) => cancellation.external_account_number));
-        break;
-      }
-      if (isConflictOnly(result.reasons)) {
-        await backoff(attempt);
-        continue;
-      }
-      const failed = new Set(
-        result.reasons.flatMap((reason, index) =>
-          reason.code === 'ConditionalCheckFailed' && index % 2 === 0 && index < batch.length * 2
-            ? [index / 2]
-            : [],
-        ),
-      );
-      if (failed.size === 0)
-        throw new Error(`Cancelling expired processes failed: ${result.reasons.map((r) => r.code)}`);
-      batch = batch.filter((_, index) => !failed.has(index));
-    }
+    const wrote = await transactWriteWithRetry({
+      items: () =>
+        batch.length === 0
+          ? undefined
+          : [
+              ...batch.flatMap((cancellation) => cancelItems(supplier, cancellation, now)),
+              outboxPut(
+                TABLE_NAME,
+                batch.map((cancellation) => cancellation.event),
+                now,
+              ),
+            ],
+      resolve: (reasons) => {
+        const failed = new Set(
+          reasons.flatMap((reason, index) =>
+            reason.code === 'ConditionalCheckFailed' && index % 2 === 0 && index < batch.length * 2
+              ? [index / 2]
+              : [],
+          ),
+        );
+        if (failed.size === 0)
+          throw new Error(`Cancelling expired processes failed: ${reasons.map((r) => r.code)}`);
+        batch = batch.filter((_, index) => !failed.has(index));
+        return 'retry-now';
+      },
+    });
+    if (wrote) cancelled.push(...batch.map((cancellation) => cancellation.external_account_number));
   }
   return cancelled;
 }

@@ -9,21 +9,24 @@ export const MAX_TRANSACTION_BYTES = 3_500_000;
 export { estimatedBytes };
 
 /**
- * Splits `values` in order into groups of at most `maxCount` values whose sizes add up to
- * at most `maxBytes` (a value is never split; each is expected to fit on its own).
+ * Splits `values` in order into groups of at most `maxCount` items whose sizes add up to
+ * at most `maxBytes` (a value is never split; each is expected to fit on its own). A group
+ * writes one item per value unless `itemsOf` counts otherwise.
  */
 export function chunkBySize<T>(
   values: readonly T[],
   sizeOf: (value: T) => number,
   maxCount: number,
   maxBytes: number = MAX_TRANSACTION_BYTES,
+  itemsOf?: (group: readonly T[]) => number,
 ): T[][] {
   const chunks: T[][] = [];
   let current: T[] = [];
   let bytes = 0;
   for (const value of values) {
     const size = sizeOf(value);
-    if (current.length > 0 && (current.length >= maxCount || bytes + size > maxBytes)) {
+    const items = itemsOf ? itemsOf([...current, value]) : current.length + 1;
+    if (current.length > 0 && (items > maxCount || bytes + size > maxBytes)) {
       chunks.push(current);
       current = [];
       bytes = 0;

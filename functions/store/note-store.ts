@@ -1,13 +1,13 @@
-import { RetryableError } from '../errors.js';
 import type { EventDetail } from '../events/outbox.js';
 import { outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { NoteToStore } from '../rules/notes/note.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
-import { estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
+import { chunkBySize, estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
 import { keys, type TableKey } from './keys.js';
-import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
+import type { TransactItem } from './transact-write.js';
+import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Notes of an account (partition `ACCOUNT#<service number>`):
@@ -18,7 +18,6 @@ import { backoff, isConflictOnly, type TransactItem, transactWrite } from './tra
  * store each note once.
  */
 
-const MAX_ATTEMPTS = 8;
 /** Keys and bookkeeping of the note item, its content marker and its event, on top of its own fields. */
 export const PER_NOTE_OVERHEAD_BYTES = 2_000;
 
@@ -105,28 +104,15 @@ function itemsNeeded(notes: readonly NoteToStore[]): number {
   return notes.length + new Set(notes.map((note) => note.content_hash)).size;
 }
 
-/** Splits notes into groups that fit one transaction with its outbox item. */
+/** Splits notes into groups that fit one transaction with its outbox item (by count and by size). */
 function chunksOf(notes: readonly NoteToStore[]): NoteToStore[][] {
-  const chunks: NoteToStore[][] = [];
-  let current: NoteToStore[] = [];
-  let bytes = 0;
-  for (const note of notes) {
-    // By count (the 100-item limit) and by size (the 4 MB limit).
-    const size = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
-    if (
-      current.length > 0 &&
-      (itemsNeeded([...current, note]) > LIMITS.transactWriteItems - 1 ||
-        bytes + size > MAX_TRANSACTION_BYTES)
-    ) {
-      chunks.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(note);
-    bytes += size;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
+  return chunkBySize(
+    notes,
+    (note) => estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES,
+    LIMITS.transactWriteItems - 1,
+    MAX_TRANSACTION_BYTES,
+    itemsNeeded,
+  );
 }
 
 async function writeChunk(
@@ -135,25 +121,28 @@ async function writeChunk(
   eventsFor: (notes: readonly NoteToStore[]) => EventDetail[],
 ): Promise<NoteToStore[]> {
   let notes = chunk;
-  for (let attempt = 0; notes.length > 0; attempt++) {
-    if (attempt >= MAX_ATTEMPTS) throw new RetryableError();
-    const { items, owners } = buildChunk(account, notes, eventsFor(notes));
-    const result = await transactWrite(items);
-    if (result.ok) return notes;
-    const existing = new Set<number>();
-    result.reasons.forEach((reason, position) => {
-      if (reason.code === 'ConditionalCheckFailed')
-        for (const index of owners[position] ?? []) existing.add(index);
-    });
-    if (existing.size > 0) {
+  let owners: number[][] = [];
+  const wrote = await transactWriteWithRetry({
+    items: () => {
+      if (notes.length === 0) return undefined;
+      const built = buildChunk(account, notes, eventsFor(notes));
+      owners = built.owners;
+      return built.items;
+    },
+    resolve: (reasons) => {
+      const existing = new Set<number>();
+      reasons.forEach((reason, position) => {
+        if (reason.code === 'ConditionalCheckFailed')
+          for (const index of owners[position] ?? []) existing.add(index);
+      });
+      if (existing.size === 0) {
+        throw new Error(`Note transaction cancelled: ${reasons.map((reason) => reason.code).join(',')}`);
+      }
       notes = notes.filter((note) => !existing.has(note.index));
-    } else if (isConflictOnly(result.reasons)) {
-      await backoff(attempt);
-    } else {
-      throw new Error(`Note transaction cancelled: ${result.reasons.map((reason) => reason.code).join(',')}`);
-    }
-  }
-  return notes;
+      return 'retry-now';
+    },
+  });
+  return wrote ? notes : [];
 }
 
 /**

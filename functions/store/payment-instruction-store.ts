@@ -5,11 +5,9 @@ import type { ImportedAccount } from '../rules/import-process.js';
 import type { PaymentInstructionRecord } from '../rules/payments/payment-instruction.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
-import { backoff, isConflictOnly, transactWrite } from './transact-write.js';
+import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /** Payment instructions of an account (`ACCOUNT#<service number>` / `PAYMENT#<vendor>#<reference>`). */
-
-const MAX_ATTEMPTS = 8;
 
 export async function getPaymentInstruction(
   account: ImportedAccount,
@@ -35,24 +33,29 @@ export async function storePaymentInstruction(
   record: PaymentInstructionRecord,
   events: readonly EventDetail[],
 ): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    const result = await transactWrite([
-      {
-        Put: {
-          TableName: TABLE_NAME,
-          Item: {
-            ...keys.paymentInstruction(account.service_account_number, record.vendor, record.reference),
-            entity: 'PaymentInstruction',
-            ...record,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      outboxPut(TABLE_NAME, events),
-    ]);
-    if (result.ok) return true;
-    if (result.reasons[0]?.code === 'ConditionalCheckFailed') return false;
-    if (attempt >= MAX_ATTEMPTS || !isConflictOnly(result.reasons)) throw new RetryableError();
-    await backoff(attempt);
-  }
+  let exists = false;
+  return transactWriteWithRetry({
+    items: () =>
+      exists
+        ? undefined
+        : [
+            {
+              Put: {
+                TableName: TABLE_NAME,
+                Item: {
+                  ...keys.paymentInstruction(account.service_account_number, record.vendor, record.reference),
+                  entity: 'PaymentInstruction',
+                  ...record,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            outboxPut(TABLE_NAME, events),
+          ],
+    resolve: (reasons) => {
+      if (reasons[0]?.code !== 'ConditionalCheckFailed') throw new RetryableError();
+      exists = true;
+      return 'retry-now';
+    },
+  });
 }

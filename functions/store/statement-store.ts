@@ -1,18 +1,17 @@
-import { ConflictError, RetryableError } from '../errors.js';
+import { ConflictError } from '../errors.js';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { StatementToStore } from '../rules/statements/statement.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
-import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
+import type { TransactItem } from './transact-write.js';
+import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Historical statements of an account (`ACCOUNT#<service number>` / `STATEMENT#<statement_id>`).
  * One batched pre-read, then TransactWriteItems of ≤99 conditional Puts + one outbox item.
  */
-
-const MAX_ATTEMPTS = 8;
 
 function alreadyExists(statementId: string): ConflictError {
   return new ConflictError(
@@ -56,36 +55,39 @@ export async function storeNewStatements(
   const capacity = LIMITS.transactWriteItems - 1;
   for (let start = 0; start < fresh.length; start += capacity) {
     let pending = fresh.slice(start, start + capacity);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new RetryableError();
-      const recordedAt = new Date().toISOString();
-      const items: TransactItem[] = pending.map((statement) => ({
-        Put: {
-          TableName: TABLE_NAME,
-          Item: statementItem(account, statement, recordedAt),
-          ConditionExpression: 'attribute_not_exists(pk)',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      }));
-      items.push(outboxPut(TABLE_NAME, eventsFor(pending)));
-      const result = await transactWrite(items);
-      if (result.ok) {
-        for (const statement of pending) created.add(statement.statement_id);
-        break;
-      }
-      const existing = new Set<string>();
-      pending.forEach((statement, position) => {
-        const reason = result.reasons[position];
-        if (reason?.code !== 'ConditionalCheckFailed') return;
-        if (reason.item && reason.item.content_hash !== statement.content_hash) {
-          throw alreadyExists(statement.statement_id);
+    const wrote = await transactWriteWithRetry({
+      items: () => {
+        if (pending.length === 0) return undefined;
+        const recordedAt = new Date().toISOString();
+        const items: TransactItem[] = pending.map((statement) => ({
+          Put: {
+            TableName: TABLE_NAME,
+            Item: statementItem(account, statement, recordedAt),
+            ConditionExpression: 'attribute_not_exists(pk)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        }));
+        items.push(outboxPut(TABLE_NAME, eventsFor(pending)));
+        return items;
+      },
+      resolve: (reasons) => {
+        const existing = new Set<string>();
+        pending.forEach((statement, position) => {
+          const reason = reasons[position];
+          if (reason?.code !== 'ConditionalCheckFailed') return;
+          if (reason.item && reason.item.content_hash !== statement.content_hash) {
+            throw alreadyExists(statement.statement_id);
+          }
+          existing.add(statement.statement_id);
+        });
+        if (existing.size === 0) {
+          throw new Error(`Statement write cancelled: ${reasons.map((r) => r.code).join(',')}`);
         }
-        existing.add(statement.statement_id);
-      });
-      if (existing.size > 0) pending = pending.filter((statement) => !existing.has(statement.statement_id));
-      else if (isConflictOnly(result.reasons)) await backoff(attempt);
-      else throw new Error(`Statement write cancelled: ${result.reasons.map((r) => r.code).join(',')}`);
-    }
+        pending = pending.filter((statement) => !existing.has(statement.statement_id));
+        return 'retry-now';
+      },
+    });
+    if (wrote) for (const statement of pending) created.add(statement.statement_id);
   }
   return created;
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -67,10 +66,4 @@ export function isConflictOnly(reasons: readonly CancellationReason[]): boolean 
     reasons.some((reason) => reason.code === 'TransactionConflict') &&
     reasons.every((reason) => reason.code === 'TransactionConflict' || reason.code === 'None')
   );
-}
-
-/** A short random pause before retrying a conflicting transaction. */
-export function backoff(attempt: number): Promise<void> {
-  const ms = Math.min(400, 15 * 2 ** attempt) * (0.5 + Math.random());
-  return sleep(ms);
 }

@@ -1,5 +1,4 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { RetryableError } from '../errors.js';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { NoteToStore } from '../rules/notes/note.js';
@@ -10,26 +9,28 @@ import { chunkBySize, estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.
 import { keys } from './keys.js';
 import { noteItem } from './note-store.js';
 import { writeEventsAlone } from './outbox-write.js';
-import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
+import type { TransactItem } from './transact-write.js';
+import { retryDeadline, transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Transactions of an account (`ACCOUNT#<service number>` / `TXN#<transaction_id>`), written
- * with their ledger entry ids and events (design.md §7):
+ * with their ledger entry ids and events:
  *
  * - ONE batched pre-read (BatchGetItem, ≤100 keys a call) of the account item (ledger entry
  *   counter) and the transactions' keys (skipped with `check_previously_added=false`; keys that
  *   would need a call of their own are left to the conditional write);
  * - then TransactWriteItems of ≤100 items: up to 98 transaction Puts (conditional on
  *   attribute_not_exists), ONE Update of the account's `next_ledger_entry_id` (conditional on
- *   the value read: ids are unique within the ledger) and ONE outbox item with the chunk's
- *   events (plus the request's pinned note in a chunk when transactions were moved).
+ *   the value read: ids are unique and contiguous within the ledger), ONE outbox item with
+ *   the chunk's events and, when the write adds transactions that were moved into the open
+ *   statement period, ONE pinned note naming exactly those.
  *
  * A concurrent writer shows up as a cancelled transaction: transactions that exist now are
  * dropped (reported TRANSACTION_ALREADY_EXISTS), the counter is taken from the cancellation
- * (ALL_OLD), and the chunk is rebuilt with its events and retried.
+ * (ALL_OLD), and the chunk is rebuilt with its events and note and retried after a jittered
+ * pause (see transact-write-retry.ts).
  */
 
-const MAX_ATTEMPTS = 10;
 /** Keys, ledger fields and the transaction's event in the outbox item, on top of its own fields. */
 const PER_TRANSACTION_OVERHEAD_BYTES = 2_000;
 
@@ -44,7 +45,10 @@ export interface StoreTransactionsInput {
   checkPreviouslyAdded: boolean;
   /** The request's batch id (identifier of its `post_import.completed` event), kept on each transaction. */
   batchId: string;
-  /** The pinned note explaining moved transactions (undefined when none was moved). */
+  /**
+   * The pinned note explaining the moved transactions of one write (undefined when none was
+   * moved); it is written in that write's transaction.
+   */
   forcedNote: (moved: readonly TransactionToStore[]) => NoteToStore | undefined;
   /** Events of one chunk; `final` for the request's last write. */
   eventsFor: (entries: readonly LedgerEntry[], final: boolean) => EventDetail[];
@@ -118,66 +122,71 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
   const fresh = transactions.filter((transaction) => !found.has(itemKey(transactionKey(transaction))));
 
   const added = new Set<number>();
-  const dropped = new Set<number>();
   if (fresh.length === 0) return added;
-  const movedOf = () =>
-    fresh.filter((transaction) => transaction.original_transaction_date && !dropped.has(transaction.index));
-  let notePending = input.forcedNote(movedOf()) !== undefined;
-  const capacity = LIMITS.transactWriteItems - 2 - (notePending ? 1 : 0);
-  // By count (the 100-item limit) and by size (the 4 MB limit; the forced note needs ≤ 40 KB).
+  const anyMoved = fresh.some((transaction) => transaction.original_transaction_date);
+  const capacity = LIMITS.transactWriteItems - 2 - (anyMoved ? 1 : 0);
+  // By count (the 100-item limit) and by size (the 4 MB limit; a forced note needs ≤ 40 KB).
   const chunks = chunkBySize(
     fresh,
     (transaction) => estimatedBytes(transaction) + PER_TRANSACTION_OVERHEAD_BYTES,
     capacity,
     MAX_TRANSACTION_BYTES - 40_000,
   );
+  // One time budget for the whole request: every chunk's retries come out of it.
+  const deadline = retryDeadline();
 
   let completedWritten = false;
   for (const [chunkIndex, chunk] of chunks.entries()) {
     const final = chunkIndex === chunks.length - 1;
     let pending = chunk;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new RetryableError();
-      const recordedAt = new Date().toISOString();
-      const entries = pending.map((transaction, k) => ({ transaction, ledgerEntryId: counter + k }));
-      const items: TransactItem[] = entries.map((entry) => ({
-        Put: {
-          TableName: TABLE_NAME,
-          Item: transactionItem(account, entry, input.batchId, recordedAt),
-          ConditionExpression: 'attribute_not_exists(pk)',
+    let entries: LedgerEntry[] = [];
+    const wrote = await transactWriteWithRetry(
+      {
+        items: () => {
+          if (pending.length === 0) return undefined;
+          const recordedAt = new Date().toISOString();
+          entries = pending.map((transaction, k) => ({ transaction, ledgerEntryId: counter + k }));
+          const items: TransactItem[] = entries.map((entry) => ({
+            Put: {
+              TableName: TABLE_NAME,
+              Item: transactionItem(account, entry, input.batchId, recordedAt),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          }));
+          items.push(counterUpdate(account, counter, counter + entries.length));
+          // The note names exactly the moved transactions this write adds: a write that
+          // fails, or loses some transactions to a concurrent request, is rebuilt with it.
+          const note = input.forcedNote(
+            pending.filter((transaction) => transaction.original_transaction_date),
+          );
+          if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
+          items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, final)));
+          return items;
         },
-      }));
-      items.push(counterUpdate(account, counter, counter + entries.length));
-      const note = notePending ? input.forcedNote(movedOf()) : undefined;
-      if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
-      items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, final)));
-
-      const result = await transactWrite(items);
-      if (result.ok) {
-        for (const transaction of pending) added.add(transaction.index);
-        counter += entries.length;
-        if (note) notePending = false;
-        if (final) completedWritten = true;
-        break;
-      }
-      const reasons = result.reasons;
-      const existing = new Set(
-        pending
-          .filter((_t, position) => reasons[position]?.code === 'ConditionalCheckFailed')
-          .map((t) => t.index),
-      );
-      const counterReason = reasons[entries.length];
-      if (existing.size > 0 || counterReason?.code === 'ConditionalCheckFailed') {
-        for (const index of existing) dropped.add(index);
-        pending = pending.filter((transaction) => !existing.has(transaction.index));
-        if (counterReason?.code === 'ConditionalCheckFailed') {
+        resolve: async (reasons) => {
+          const existing = new Set(
+            pending
+              .filter((_t, position) => reasons[position]?.code === 'ConditionalCheckFailed')
+              .map((t) => t.index),
+          );
+          const counterReason = reasons[entries.length];
+          const counterMoved = counterReason?.code === 'ConditionalCheckFailed';
+          if (existing.size === 0 && !counterMoved) {
+            throw new Error(`Transaction write cancelled: ${reasons.map((reason) => reason.code).join(',')}`);
+          }
+          pending = pending.filter((transaction) => !existing.has(transaction.index));
+          if (!counterMoved) return 'retry-now';
           counter = counterReason.item ? counterOf(counterReason.item, account) : await readCounter(account);
-        }
-      } else if (isConflictOnly(reasons)) {
-        await backoff(attempt);
-      } else {
-        throw new Error(`Transaction write cancelled: ${reasons.map((reason) => reason.code).join(',')}`);
-      }
+          // Another request took the ids: pause so that concurrent writers spread out.
+          return 'retry-after-pause';
+        },
+      },
+      { deadline },
+    );
+    if (wrote) {
+      for (const transaction of pending) added.add(transaction.index);
+      counter += entries.length;
+      if (final) completedWritten = true;
     }
   }
   if (added.size > 0 && !completedWritten) {

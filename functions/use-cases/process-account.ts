@@ -22,7 +22,7 @@ import {
   releaseImportProcess,
 } from '../store/import-process-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
-import { backoff } from '../store/transact-write.js';
+import { backoff } from '../store/transact-write-retry.js';
 
 /**
  * An IN_PROGRESS lock older than this belongs to a creation that died (Lambda timeout,

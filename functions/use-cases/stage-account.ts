@@ -2,7 +2,8 @@ import { RetryableError } from '../errors.js';
 import type { Account } from '../rules/account/account.js';
 import { stagingTarget } from '../rules/account/import-process-rules.js';
 import { type StoredImportProcess, writeStaging } from '../store/import-process-store.js';
-import { backoff, isConflictOnly } from '../store/transact-write.js';
+import { isConflictOnly } from '../store/transact-write.js';
+import { backoff } from '../store/transact-write-retry.js';
 
 const MAX_ATTEMPTS = 8;
 

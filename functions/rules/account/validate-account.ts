@@ -1,5 +1,6 @@
 import { type FieldError, ValidationError } from '../../errors.js';
-import { isAfterToday } from '../values/dates.js';
+import { numberSourceText } from '../../validation/number-source-text.js';
+import { isAfterToday, isBeforeToday } from '../values/dates.js';
 import { checkDecimal } from '../values/decimal.js';
 import type { Account, AccountPayload } from './account.js';
 import { checkStorableSize } from './account-data.js';
@@ -22,8 +23,8 @@ export interface AccountCheck {
 
 /**
  * The account rules a JSON Schema cannot express, on a payload that passed the schema:
- * country codes, postcodes, phone numbers, birth dates and last billed date not in the
- * future, the transfer balance decimal, and the stored size. Pure: `now` is given.
+ * country codes, postcodes, phone numbers, birth dates not in the future, a last billed date
+ * before today, the transfer balance decimal, and the stored size. Pure: `now` is given.
  */
 export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
   const errors: FieldError[] = [];
@@ -85,13 +86,22 @@ export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
     postcode: postcodeOf(address.postcode, SUPPLY_ADDRESS_COUNTRY, `supply_addresses.${index}.postcode`),
   }));
 
-  if (payload.last_billed_to_date !== undefined && isAfterToday(payload.last_billed_to_date, now)) {
+  const lastBilled = payload.last_billed_to_date;
+  if (lastBilled !== undefined && isAfterToday(lastBilled, now)) {
     error('last_billed_to_date', 'date_in_future', 'The last billed date may not be in the future.');
+  } else if (lastBilled !== undefined && !isBeforeToday(lastBilled, now)) {
+    // The open statement period starts the day after: billed to today, it would start tomorrow
+    // and nothing dated today could be posted into it.
+    error(
+      'last_billed_to_date',
+      'date_not_before_today',
+      'The last billed date must be before today: the first statement period starts the day after it.',
+    );
   }
 
   let transferBalance: string | undefined;
   if (payload.transfer_balance !== undefined) {
-    const balance = checkDecimal(payload.transfer_balance);
+    const balance = checkDecimal(payload.transfer_balance, 2, numberSourceText(payload, 'transfer_balance'));
     if (balance.ok) transferBalance = balance.value;
     else error('transfer_balance', balance.code, balance.detail);
   }

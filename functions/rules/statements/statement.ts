@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StatementPayload } from '../../../schemas/api/historical-statements-create.schema.js';
 import type { FieldError } from '../../errors.js';
+import { numberSourceText } from '../../validation/number-source-text.js';
 import { checkDecimal } from '../values/decimal.js';
 
 export type { StatementPayload };
@@ -39,7 +40,7 @@ export function statementRuleErrors(statement: StatementPayload, index: number):
       detail: '`bill_period_to_date` must not be before `bill_period_from_date`.',
     });
   }
-  const amount = checkDecimal(statement.gross_amount, 2);
+  const amount = checkDecimal(statement.gross_amount, 2, numberSourceText(statement, 'gross_amount'));
   if (!amount.ok)
     errors.push({ attr: `statements.${index}.gross_amount`, code: amount.code, detail: amount.detail });
   return errors;

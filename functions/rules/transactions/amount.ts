@@ -7,8 +7,9 @@ export type AmountCheck = { ok: true; minor: number } | { ok: false; code: strin
 /** Largest amount accepted (keeps minor units a safe integer with room to add). */
 const MAX_MINOR = 1e15;
 
-export function toMinorUnits(amount: number): AmountCheck {
-  const checked = checkDecimal(amount, 2);
+/** `sourceText`: the JSON text the amount was written with, when known (see checkDecimal). */
+export function toMinorUnits(amount: number, sourceText?: string): AmountCheck {
+  const checked = checkDecimal(amount, 2, sourceText);
   if (!checked.ok) return { ok: false, code: checked.code, detail: checked.detail };
   const negative = checked.value.startsWith('-');
   const [whole = '0', fraction = '00'] = checked.value.replace('-', '').split('.');

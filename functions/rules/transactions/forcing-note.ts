@@ -6,8 +6,9 @@ import type { TransactionToStore } from './transaction.js';
 const MAX_BODY = 10_000;
 
 /**
- * The one pinned note a request leaves when it moved transactions into the open statement
- * period (design.md §3.6): it names each moved transaction with its original date.
+ * The pinned note a write of transactions leaves when it adds transactions moved into the open
+ * statement period: it names each of them with its original date, and only them (a request of
+ * up to 97 transactions is one write, hence one note; a larger one may leave one per write).
  */
 export function forcingNote(
   moved: readonly TransactionToStore[],

@@ -1,6 +1,7 @@
 import { TransactionImportError } from '../../errors.js';
 import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
+import { numberSourceText } from '../../validation/number-source-text.js';
 import { allowedChoices, type ChoiceField, isAllowedChoice } from '../post-import/choices.js';
 import { firstUnstorableNumber, UNSTORABLE_NUMBER_DETAIL } from '../post-import/storable-number.js';
 import { estimatedBytes, MAX_RECORD_BYTES } from '../record-size.js';
@@ -69,7 +70,7 @@ export function validateTransaction(
     checkChoice('tax_type', item.tax_type, `${prefix}.tax_items.${i}.tax_type`, raw);
     checkChoice('unit_type', item.unit_type, `${prefix}.tax_items.${i}.unit_type`, raw);
   });
-  const amount = toMinorUnits(input.amount);
+  const amount = toMinorUnits(input.amount, numberSourceText(input, 'amount'));
   if (!amount.ok) return fail(amount.code, `${prefix}.amount: ${amount.detail}`, raw);
   const unstorable = firstUnstorableNumber(
     { line_items: input.line_items, tax_items: input.tax_items },
@@ -97,6 +98,15 @@ export function validateTransaction(
     transaction.original_transaction_date = input.transaction_date;
     transaction.transaction_date = rules.openPeriodStart;
     transaction.description = forcedDescription(input.transaction_date, rules.openPeriodStart);
+    // A moved date meets every rule a posted date meets: an open period that starts after
+    // today would otherwise store a transaction in the future.
+    if (isAfterToday(transaction.transaction_date, rules.now)) {
+      fail(
+        'transaction_in_future',
+        `${prefix}.transaction_date: the open statement period starts on ${rules.openPeriodStart}, after today, so the transaction cannot be moved into it.`,
+        transactionData(transaction, true),
+      );
+    }
   }
   const bytes = estimatedBytes(transaction) + STORED_OVERHEAD_BYTES;
   if (bytes > MAX_RECORD_BYTES) {

@@ -9,6 +9,11 @@ export function isAfterToday(date: string, now: Date): boolean {
   return date > isoDate(now);
 }
 
+/** True when `date` (YYYY-MM-DD) is before today's date in UTC. */
+export function isBeforeToday(date: string, now: Date): boolean {
+  return date < isoDate(now);
+}
+
 /** The day after `date` (YYYY-MM-DD). */
 export function nextDay(date: string): string {
   const next = new Date(`${date}T00:00:00Z`);

@@ -1,0 +1,99 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RetryableError } from '../errors.js';
+import { requestDeadline } from '../request-deadline.js';
+import {
+  type CancellationReason,
+  isConflictOnly,
+  type TransactItem,
+  transactWrite,
+} from './transact-write.js';
+
+/**
+ * The one retry loop of every conditional TransactWriteItems in the stores. Concurrent writers
+ * to one account (the ledger counter, note markers…) cost latency, not errors: a cancelled
+ * write is rebuilt and retried after a jittered pause, up to one attempt limit and within a
+ * time budget that leaves the function room to answer. Only when both are spent is it a 503
+ * `temporarily_unavailable` (with `Retry-After`), which the client retries as it is.
+ */
+
+/** Attempts of one write before giving up. */
+export const MAX_WRITE_ATTEMPTS = 100;
+/** Time one write may spend retrying when no request deadline is known. */
+export const WRITE_RETRY_BUDGET_MS = 6_000;
+/** Pauses grow from 10 ms and stop growing at 200 ms, each drawn at random around its size. */
+const FIRST_PAUSE_MS = 10;
+const LONGEST_PAUSE_MS = 200;
+
+/** What to do after a cancellation the caller resolved (see `ConditionalWrite.resolve`). */
+export type Resolution = 'retry-now' | 'retry-after-pause';
+
+export interface ConditionalWrite {
+  /** The items of the next attempt; undefined when nothing is left to write. */
+  items: () => TransactItem[] | undefined;
+  /**
+   * A cancellation that is not only a conflict with a concurrent transaction: adjust what
+   * `items` builds next (drop what exists now, take a counter's new value) and say whether
+   * to retry at once or after a pause (the cause was a concurrent writer); throw when the
+   * cancellation cannot be resolved.
+   */
+  resolve: (reasons: readonly CancellationReason[]) => Resolution | Promise<Resolution>;
+}
+
+export interface RetryOptions {
+  /**
+   * Epoch milliseconds after which no retry starts (default: the request's deadline, which
+   * leaves the function time to answer, or now + the budget outside a request).
+   */
+  deadline?: number;
+}
+
+/** When retries of a write must stop: the request's deadline, or the budget from now. */
+export function retryDeadline(): number {
+  return requestDeadline() ?? Date.now() + WRITE_RETRY_BUDGET_MS;
+}
+
+/** The pause before attempt `attempt + 1`: exponential, capped, with jitter (0.5×–1.5×). */
+export function retryPause(attempt: number): number {
+  return Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt) * (0.5 + Math.random());
+}
+
+/** A jittered pause before retry `attempt + 1` of anything that lost a race or was throttled. */
+export function backoff(attempt: number): Promise<void> {
+  return sleep(retryPause(attempt));
+}
+
+/** The error when the attempts or the time budget are spent. */
+export function contentionError(): RetryableError {
+  return new RetryableError(
+    'temporarily_unavailable',
+    'Too many concurrent writes to this account; retry the request as it is.',
+    503,
+  );
+}
+
+/**
+ * Runs `write` until its items are written or nothing is left to write. Returns true when a
+ * write succeeded, false when `items` had nothing (left) to write.
+ */
+export async function transactWriteWithRetry(
+  write: ConditionalWrite,
+  options: RetryOptions = {},
+): Promise<boolean> {
+  const deadline = options.deadline ?? retryDeadline();
+  for (let attempt = 0; ; attempt++) {
+    const items = write.items();
+    if (!items) return false;
+    // The budget bounds retries only: a first attempt always runs, however long the request took.
+    if (attempt > 0 && (attempt >= MAX_WRITE_ATTEMPTS || Date.now() >= deadline)) throw contentionError();
+    const result = await transactWrite(items);
+    if (result.ok) return true;
+    const resolution = isConflictOnly(result.reasons)
+      ? 'retry-after-pause'
+      : await write.resolve(result.reasons);
+    if (resolution === 'retry-after-pause') {
+      const pause = retryPause(attempt);
+      if (Date.now() + pause >= deadline) throw contentionError();
+      await sleep(pause);
+    }
+  }
+}
