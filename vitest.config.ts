@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [UNIT_TESTS],
-          setupFiles: ['test/support/no-network.ts'],
+          setupFiles: ['test/support/no-network.ts', 'test/support/unit-environment.ts'],
         },
       },
       {
