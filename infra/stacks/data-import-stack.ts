@@ -1,5 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { CfnArchive, EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
@@ -47,11 +47,14 @@ export class DataImportStack extends Stack {
     };
 
     const eventBus = new EventBus(this, 'EventBus', { eventBusName: `data-import-${config.name}` });
-    eventBus.archive('Archive', {
+    const archive = eventBus.archive('Archive', {
       description: 'Every event the service publishes, for replay to new or recovering subscribers',
       eventPattern: { source: [EVENT_SOURCE] },
       retention: Duration.days(365),
     });
+    // aws-cdk-lib writes `KmsKeyIdentifier: ""` when no key is given, which CloudFormation
+    // rejects on deploy; without the property the archive uses an AWS owned key.
+    (archive.node.defaultChild as CfnArchive).addPropertyDeletionOverride('KmsKeyIdentifier');
 
     const authorizer = this.addFunction(backgroundFunctions.authorizer, config);
     const routes = apiFunctions.map((definition) => ({
