@@ -47,7 +47,11 @@ export interface EnvironmentConfig {
  * Account ids that stand for "not configured yet": synthesis works with them, a deploy does
  * not (no credentials belong to them), and `infra/app.ts` warns while one is in use.
  */
-export const PLACEHOLDER_ACCOUNTS: ReadonlySet<string> = new Set(['111111111111', '222222222222', '333333333333']);
+export const PLACEHOLDER_ACCOUNTS: ReadonlySet<string> = new Set([
+  '111111111111',
+  '222222222222',
+  '333333333333',
+]);
 
 /** The region of every environment unless it says otherwise. */
 const DEFAULT_REGION = 'eu-west-2';

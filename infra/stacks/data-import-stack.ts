@@ -1,5 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnArchive, EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { type CfnArchive, EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';

@@ -71,7 +71,10 @@ export class SchemaRegistryStack extends Stack {
           registryName: registry.attrRegistryName,
           schemaName: name,
           type: 'JSONSchemaDraft4',
-          description: `Payload of ${event.type} ${event.version} (detail-type ${keyOf(event)})`.slice(0, 256),
+          description: `Payload of ${event.type} ${event.version} (detail-type ${keyOf(event)})`.slice(
+            0,
+            256,
+          ),
           content: JSON.stringify(registryJsonSchema(event, byName)),
         });
         const previous = this.schemas[this.schemas.length - PARALLEL_SCHEMAS];
