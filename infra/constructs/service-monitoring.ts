@@ -19,14 +19,12 @@ import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-log
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import {
+  ACCOUNT_IMPORTED_LOG_MESSAGE,
+  EVENTS_PUBLISHED_LOG_MESSAGE,
+} from '../../functions/shared/monitored-log-messages.js';
 import { PAYMENT_VENDOR_PERSISTENT_FAILURE } from '../../functions/shared/payments/vendor-adapter.js';
 import type { EnvironmentConfig } from '../config/environments.js';
-
-/** Log lines the functions write that the metric filters below count. */
-export const MONITORED_LOG_MESSAGES = {
-  accountImported: 'Account imported',
-  eventsPublished: 'Events published',
-} as const;
 
 /** A function with the log group it writes to. */
 type LoggingFunction = IFunction & { readonly logGroup: ILogGroup };
@@ -157,7 +155,7 @@ export class ServiceMonitoring extends Construct {
 
   private alarm(
     id: string,
-    metric: IMetric,
+    metric: Metric | MathExpression,
     options: { description: string; threshold: number; evaluationPeriods?: number },
   ): Alarm {
     const alarm = metric.createAlarm(this, id, {
@@ -180,7 +178,7 @@ export class ServiceMonitoring extends Construct {
     if (importsFn) {
       new MetricFilter(this, 'AccountsImportedFilter', {
         logGroup: importsFn.logGroup,
-        filterPattern: FilterPattern.stringValue('$.message', '=', MONITORED_LOG_MESSAGES.accountImported),
+        filterPattern: FilterPattern.stringValue('$.message', '=', ACCOUNT_IMPORTED_LOG_MESSAGE),
         metricNamespace: namespace,
         metricName: 'AccountsImported',
         metricValue: '1',
@@ -197,7 +195,7 @@ export class ServiceMonitoring extends Construct {
     });
     new MetricFilter(this, 'EventsPublishedFilter', {
       logGroup: props.publisher.logGroup,
-      filterPattern: FilterPattern.stringValue('$.message', '=', MONITORED_LOG_MESSAGES.eventsPublished),
+      filterPattern: FilterPattern.stringValue('$.message', '=', EVENTS_PUBLISHED_LOG_MESSAGE),
       metricNamespace: namespace,
       metricName: 'EventsPublished',
       metricValue: '$.published',

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { logger } from '../logger.js';
+import { EVENTS_PUBLISHED_LOG_MESSAGE } from '../monitored-log-messages.js';
 import { EVENT_BUS_NAME, eventBridgeClient } from './eventbridge.js';
 import { detailTypeOf, EVENT_SOURCE, type EventDetail } from './outbox.js';
 import { PUT_EVENTS_MAX_BYTES, putEventsEntrySize, putEventsRequests } from './put-events-requests.js';
@@ -60,6 +61,7 @@ function tooLargeToSend(events: readonly EventDetail[]): Set<EventDetail> {
 export async function publishEvents(events: readonly EventDetail[]): Promise<EventDetail[]> {
   const undeliverable = tooLargeToSend(events);
   let pending = events.filter((event) => !delivered.has(event.event_id) && !undeliverable.has(event));
+  const published = new Set<string>();
   for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
     if (round > 0) await sleep(50 * 2 ** round);
     const failed: EventDetail[] = [];
@@ -72,6 +74,7 @@ export async function publishEvents(events: readonly EventDetail[]): Promise<Eve
             failed.push(event);
           } else {
             remember(event.event_id);
+            published.add(event.event_id);
           }
         });
       } catch (error) {
@@ -81,5 +84,6 @@ export async function publishEvents(events: readonly EventDetail[]): Promise<Eve
     }
     pending = failed;
   }
+  logger.info(EVENTS_PUBLISHED_LOG_MESSAGE, { published: published.size });
   return [...undeliverable, ...pending];
 }
