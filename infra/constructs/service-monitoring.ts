@@ -19,11 +19,11 @@ import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-log
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { PAYMENT_VENDOR_PERSISTENT_FAILURE } from '../../functions/adapters/payments/vendor-adapter.js';
 import {
   ACCOUNT_IMPORTED_LOG_MESSAGE,
   EVENTS_PUBLISHED_LOG_MESSAGE,
-} from '../../functions/shared/monitored-log-messages.js';
-import { PAYMENT_VENDOR_PERSISTENT_FAILURE } from '../../functions/shared/payments/vendor-adapter.js';
+} from '../../functions/monitored-log-messages.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 
 /** A function with the log group it writes to. */

@@ -1,7 +1,7 @@
 import { SecretValue, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { STRIPE_KEY_NOT_CONFIGURED } from '../../functions/shared/payments/stripe-credentials.js';
+import { STRIPE_KEY_NOT_CONFIGURED } from '../../functions/adapters/payments/stripe-credentials.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 
 /**

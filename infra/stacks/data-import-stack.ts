@@ -3,7 +3,7 @@ import { type CfnArchive, EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-event
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../../functions/shared/events/outbox.js';
+import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { DataTable } from '../constructs/data-table.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';

@@ -76,7 +76,7 @@ async function post(handler: Handler, referenceValue: string) {
 
 /** Spies on the logger the freshly imported handler uses (its error lines feed the alarm's metric filter). */
 async function spyOnErrorLog() {
-  const { logger } = await import('../../functions/shared/logger.js');
+  const { logger } = await import('../../functions/logger.js');
   return vi.spyOn(logger, 'error');
 }
 

@@ -1,14 +1,14 @@
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { describe, expect, it } from 'vitest';
-import { importProcessEvents } from '../../functions/shared/domain/account/import-process-events.js';
-import { detailTypeOf, EVENT_SOURCE, type EventDetail } from '../../functions/shared/events/outbox.js';
+import { detailTypeOf, EVENT_SOURCE, type EventDetail } from '../../functions/events/outbox.js';
 import {
   EntryTooLargeError,
   PUT_EVENTS_MAX_BYTES,
   PUT_EVENTS_MAX_ENTRIES,
   putEventsEntrySize,
   putEventsRequests,
-} from '../../functions/shared/events/put-events-requests.js';
+} from '../../functions/events/put-events-requests.js';
+import { importProcessEvents } from '../../functions/rules/account/import-process-events.js';
 import { schema as accountSchema } from '../../schemas/api/account.schema.js';
 
 /** An entry as the publisher builds it (bus name aside, which EventBridge does not count). */
