@@ -1,5 +1,7 @@
 import type { Payload } from '../../schemas/api/payment-instruction-create.schema.js';
 import {
+  PAYMENT_VENDOR_PERSISTENT_FAILURE,
+  VendorCredentialsUnusable,
   type VendorInstruction,
   VendorInstructionInvalid,
   VendorInstructionNotFound,
@@ -25,11 +27,13 @@ function referenceError(code: string, detail: string): ValidationError {
 }
 
 /**
- * Endpoint 4 (design.md §3.6): verifies the instruction with its vendor and stores it with
+ * Endpoint 4: verifies the instruction with its vendor and stores it with
  * the vendor's details. Idempotent: the same vendor + reference again returns the stored
  * result without calling the vendor. The vendor saying no → 400 (do not retry); the vendor
  * unreachable after the adapter's retries → 500 `payment_vendor_unavailable` (retry as is)
- * and a `post_import.error` event; nothing else is written.
+ * and a `post_import.error` event; nothing else is written. The service's own credentials
+ * missing or refused by the vendor → 400 `payment_vendor_persistent_failure`, logged for the
+ * alarm, nothing written.
  */
 export async function createPaymentInstruction(
   account: ImportedAccount,
@@ -71,6 +75,22 @@ export async function createPaymentInstruction(
       throw referenceError(
         'payment_instruction_invalid_at_vendor',
         `The vendor's instruction cannot be used: ${error.message}`,
+      );
+    }
+    if (error instanceof VendorCredentialsUnusable) {
+      // Counted by a metric filter on this code, which an alarm watches.
+      logger.error('Payment vendor credentials unusable', {
+        code: PAYMENT_VENDOR_PERSISTENT_FAILURE,
+        vendor: adapter.vendor,
+        reason: error.reason,
+      });
+      const detail =
+        'The payment vendor cannot be used at the moment (the service’s credentials for it are not accepted); ' +
+        'do not retry this request as it is: the service’s operators have been alerted.';
+      throw new ValidationError(
+        [{ attr: 'vendor', code: PAYMENT_VENDOR_PERSISTENT_FAILURE, detail }],
+        PAYMENT_VENDOR_PERSISTENT_FAILURE,
+        detail,
       );
     }
     if (error instanceof VendorUnavailable) {

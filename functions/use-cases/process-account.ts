@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { integerEnv } from '../config.js';
 import { type FieldError, RetryableError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
+import { ACCOUNT_IMPORTED_LOG_MESSAGE } from '../monitored-log-messages.js';
 import { type Account, accountUserEmails } from '../rules/account/account.js';
 import { newAccountNumbers } from '../rules/account/account-number.js';
 import { importProcessEvents } from '../rules/account/import-process-events.js';
@@ -126,6 +127,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
       ],
     });
     if (result.ok) {
+      logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
       return {
         import_supplier: supplier,
         external_account_number: external,

@@ -9,6 +9,20 @@ import type { Subscriber } from '../subscribers/subscriber-declaration.js';
 export interface EnvironmentConfig {
   /** The environment's name: part of every stack name (`DataImport-<name>`). */
   readonly name: string;
+  /**
+   * The AWS account (12 digits) and region the environment is deployed to. Stacks are pinned to
+   * them: `cdk deploy` with credentials of another account refuses to run. The values checked in
+   * are placeholders (see `PLACEHOLDER_ACCOUNTS`) until operators write the real account ids here;
+   * synthesis works offline with either.
+   */
+  readonly account: string;
+  readonly region: string;
+  /**
+   * Where every alarm of the environment sends its notifications: the ARN of an existing SNS topic
+   * (e.g. the team's on-call topic), or omitted to let the stack create one (`data-import-<name>-alarms`)
+   * that operators subscribe to.
+   */
+  readonly alarmTopicArn?: string;
   /** Stateful resources (table, documents bucket, logs): kept or deleted with the stack. */
   readonly removalPolicy: RemovalPolicy;
   /** DynamoDB deletion protection on the table. */
@@ -18,7 +32,7 @@ export interface EnvironmentConfig {
   /** API Gateway stage throttling (requests per second, burst). */
   readonly throttling: { readonly rateLimit: number; readonly burstLimit: number };
   /**
-   * Enumeration values accepted in addition to the spec's lists (design.md §3.5a), keyed by
+   * Enumeration values accepted in addition to the spec's lists, keyed by
    * field: `reason`, `payment_type`, `rate_band`, `tax_type`, `unit_type`,
    * `payment_instruction_type` (functions/rules/post-import/choices.ts), e.g.
    * `{ reason: ['GOODWILL_CREDIT'] }`. Passed to the functions as JSON in `DATA_IMPORT_EXTRA_CHOICES`.
@@ -37,7 +51,21 @@ export interface EnvironmentConfig {
   readonly subscribers: readonly Subscriber[];
 }
 
+/**
+ * Account ids that stand for "not configured yet": synthesis works with them, a deploy does
+ * not (no credentials belong to them), and `infra/app.ts` warns while one is in use.
+ */
+export const PLACEHOLDER_ACCOUNTS: ReadonlySet<string> = new Set([
+  '111111111111',
+  '222222222222',
+  '333333333333',
+]);
+
+/** The region of every environment unless it says otherwise. */
+const DEFAULT_REGION = 'eu-west-2';
+
 const common = {
+  region: DEFAULT_REGION,
   extraChoices: {},
   stripeApiUrl: 'https://api.stripe.com',
   supplierCacheSeconds: 30,
@@ -48,6 +76,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
   dev: {
     ...common,
     name: 'dev',
+    account: '111111111111',
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
     logRetention: RetentionDays.ONE_WEEK,
@@ -56,6 +85,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
   staging: {
     ...common,
     name: 'staging',
+    account: '222222222222',
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
     logRetention: RetentionDays.ONE_MONTH,
@@ -64,6 +94,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
   prod: {
     ...common,
     name: 'prod',
+    account: '333333333333',
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
     logRetention: RetentionDays.ONE_YEAR,

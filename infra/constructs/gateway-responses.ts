@@ -1,72 +1,134 @@
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 
 /**
- * Answers API Gateway gives itself (before or instead of a function), in the service's
- * one error shape `{"detail", "code"}` (design.md §3.5). The authorizer Denies with
- * `context.code` = `not_authenticated` | `token_expired`; API Gateway reports a Deny as
- * ACCESS_DENIED, which the service answers as a 401 carrying that code.
+ * Answers API Gateway gives itself (before or instead of a function), in the service's one
+ * error shape `{"detail", "code"}`. The local API server gives the same status, code and
+ * headers for the same situations: `gatewayResponses` is the list both follow.
  */
-interface GatewayResponseSpec {
+export interface GatewayResponseSpec {
   readonly id: string;
   readonly type: ResponseType;
-  /** Omitted for the defaults: they keep API Gateway's own status (403, 415, 429, 504, …). */
+  /** When API Gateway gives this answer, in plain words. */
+  readonly when: string;
+  /** Omitted for the defaults: they keep API Gateway's own status (403, 415, 502, 504, …). */
   readonly statusCode?: string;
-  readonly body: string;
+  /**
+   * The `detail`: a JSON string value, or `$context.error.messageString` (API Gateway's own
+   * message, which it renders already quoted).
+   */
+  readonly detail: string;
+  /** The `code`; `$context.authorizer.code` is the code the authorizer put in its context. */
+  readonly code: string;
+  /** Extra response headers (name → value). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
-const json = (detail: string, code: string) => JSON.stringify({ detail, code });
+/** Seconds a throttled client waits before retrying (the stage and usage plan limits are per second). */
+export const THROTTLED_RETRY_AFTER_SECONDS = 1;
+
+/** API Gateway's own message, already a quoted JSON string. */
+const GATEWAY_MESSAGE = '$context.error.messageString';
+
+const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred; retry the request as it is.';
 
 export const gatewayResponses: readonly GatewayResponseSpec[] = [
   {
     id: 'Unauthorized',
     type: ResponseType.UNAUTHORIZED,
+    when: 'No Authorization header, or the authorizer answered "Unauthorized" (a malformed or invalid token)',
     statusCode: '401',
-    body: json('Authentication credentials were not provided or are invalid.', 'not_authenticated'),
+    detail: 'Authentication credentials were not provided or are invalid.',
+    code: 'not_authenticated',
   },
   {
     id: 'AccessDenied',
     type: ResponseType.ACCESS_DENIED,
+    when: 'The authorizer denied the token (expired or not valid): its context carries not_authenticated or token_expired',
     statusCode: '401',
-    body: json('Authentication credentials are invalid or have expired.', '$context.authorizer.code'),
+    detail: 'Authentication credentials are invalid or have expired.',
+    code: '$context.authorizer.code',
   },
   {
-    // API Gateway answers a path or method it does not know with 403 "Missing Authentication Token".
+    // API Gateway answers a path, or a method of a defined path, that it does not know with
+    // 403 "Missing Authentication Token".
     id: 'UnknownRoute',
     type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+    when: 'A path the API does not define, or a method not defined on a path that exists',
     statusCode: '404',
-    body: json('Not found.', 'not_found'),
+    detail: 'Not found.',
+    code: 'not_found',
+  },
+  {
+    id: 'AuthorizerFailure',
+    type: ResponseType.AUTHORIZER_FAILURE,
+    when: 'The authorizer function threw, timed out or returned something that is not a policy',
+    statusCode: '500',
+    detail: INTERNAL_ERROR_DETAIL,
+    code: 'internal_error',
+  },
+  {
+    id: 'AuthorizerConfigurationError',
+    type: ResponseType.AUTHORIZER_CONFIGURATION_ERROR,
+    when: 'API Gateway could not invoke the authorizer function',
+    statusCode: '500',
+    detail: INTERNAL_ERROR_DETAIL,
+    code: 'internal_error',
   },
   {
     id: 'Throttled',
     type: ResponseType.THROTTLED,
+    when: 'The stage or the organisation’s usage plan rate or burst limit is exceeded',
     statusCode: '429',
-    body: json('Too many requests; retry later.', 'throttled'),
+    detail: 'Too many requests; retry later.',
+    code: 'throttled',
+    headers: { 'Retry-After': String(THROTTLED_RETRY_AFTER_SECONDS) },
   },
   {
     id: 'RequestTooLarge',
     type: ResponseType.REQUEST_TOO_LARGE,
+    when: 'A request larger than the function can take (the 6 MB Lambda payload limit)',
     statusCode: '413',
-    body: json('The request body is larger than 6 MB.', 'payload_too_large'),
+    detail: 'The request body is larger than 6 MB.',
+    code: 'payload_too_large',
   },
   {
     id: 'Default4xx',
     type: ResponseType.DEFAULT_4XX,
-    // $context.error.messageString is API Gateway's message, already a quoted JSON string.
-    body: '{"detail":$context.error.messageString,"code":"bad_request"}',
+    when: 'Any other 4xx API Gateway gives itself (e.g. 415 unsupported media type); status kept',
+    detail: GATEWAY_MESSAGE,
+    code: 'bad_request',
   },
   {
     id: 'Default5xx',
     type: ResponseType.DEFAULT_5XX,
-    body: json('An unexpected error occurred; retry the request as it is.', 'internal_error'),
+    when:
+      'Any other 5xx API Gateway gives itself (a function that crashed, timed out or answered more than 6 MB: ' +
+      '502 or 504); status kept',
+    detail: INTERNAL_ERROR_DETAIL,
+    code: 'internal_error',
   },
 ];
+
+/** The mapping template of a gateway response: `{"detail", "code"}`. */
+export function bodyTemplateOf(response: GatewayResponseSpec): string {
+  const detail = response.detail === GATEWAY_MESSAGE ? GATEWAY_MESSAGE : JSON.stringify(response.detail);
+  return `{"detail":${detail},"code":${JSON.stringify(response.code)}}`;
+}
 
 export function addGatewayResponses(api: RestApi): void {
   for (const response of gatewayResponses) {
     api.addGatewayResponse(response.id, {
       type: response.type,
       ...(response.statusCode ? { statusCode: response.statusCode } : {}),
-      templates: { 'application/json': response.body },
+      // Header values are mapping expressions: a literal is single-quoted.
+      ...(response.headers
+        ? {
+            responseHeaders: Object.fromEntries(
+              Object.entries(response.headers).map(([name, value]) => [name, `'${value}'`]),
+            ),
+          }
+        : {}),
+      templates: { 'application/json': bodyTemplateOf(response) },
     });
   }
 }

@@ -1,5 +1,4 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { type Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -17,16 +16,15 @@ export const PUBLISHER_BATCH_SIZE = 10;
 export const PUBLISHER_RETRY_ATTEMPTS = 10;
 
 /**
- * The transactional outbox's delivery half (design.md §6): the table stream feeds the
- * publisher, filtered so that only newly inserted outbox items invoke it. Failed records
- * are retried (the handler reports partial batch failures; a failing batch is bisected);
- * after the retries their stream coordinates go to an encrypted SQS dead-letter queue,
- * and an alarm fires as soon as that queue holds a message.
+ * The transactional outbox's delivery half: the table stream feeds the publisher, filtered
+ * so that only newly inserted outbox items invoke it. Failed records are retried (the handler
+ * reports partial batch failures; a failing batch is bisected); after the retries their stream
+ * coordinates go to an encrypted SQS dead-letter queue, which the service's monitoring alarms on
+ * as soon as it holds a message.
  */
 export class OutboxPublisher extends Construct {
   readonly function: ServiceFunction;
   readonly deadLetterQueue: Queue;
-  readonly deadLetterAlarm: Alarm;
 
   constructor(
     scope: Construct,
@@ -73,17 +71,5 @@ export class OutboxPublisher extends Construct {
         ],
       }),
     );
-
-    this.deadLetterAlarm = this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLetterAlarm', {
-        alarmDescription:
-          'Outbox records the publisher could not deliver after all retries: their events are not on the bus. ' +
-          'Inspect the messages (stream shard and sequence numbers) and re-publish.',
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
   }
 }

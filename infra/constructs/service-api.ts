@@ -58,6 +58,7 @@ const accessLogFormat = AccessLogFormat.custom(
 export class ServiceApi extends Construct {
   readonly api: RestApi;
   readonly authorizer: TokenAuthorizer;
+  readonly accessLogs: LogGroup;
 
   constructor(
     scope: Construct,
@@ -70,6 +71,7 @@ export class ServiceApi extends Construct {
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
+    this.accessLogs = accessLogs;
 
     this.api = new RestApi(this, 'Api', {
       restApiName: `data-import-${config.name}`,
@@ -133,7 +135,7 @@ export class ServiceApi extends Construct {
         id: 'AwsSolutions-COG4',
         reason:
           'Callers are machine clients (the migration ETL) that exchange an API key for a JWT; the Lambda TOKEN ' +
-          'authorizer verifies it (design.md §3.1). There are no Cognito user pools.',
+          'authorizer verifies it. There are no Cognito user pools.',
       },
       {
         id: 'AwsSolutions-APIG3',

@@ -1,8 +1,10 @@
 /**
  * A fake payment vendor: a node:http server standing in for the vendor's HTTP API (Stripe-like), used by
- * the local runtime and the tests (design.md §4). It answers by reference prefix, like a vendor's test mode:
+ * the local runtime and the tests. It answers by reference prefix, like a vendor's test mode:
  *
  * - `GET /v1/payment_methods/pm_notfound_…`    → 404 `resource_missing` (the instruction does not exist)
+ * - `GET /v1/payment_methods/pm_refusedkey_…`  → 401 `invalid_api_key` (the vendor refuses the service's key,
+ *                                                 as after the key was revoked)
  * - `GET /v1/payment_methods/pm_unavailable_…` → 503 (the vendor is down)
  * - `GET /v1/payment_methods/pm_slow_…`        → answers only after `slowMs` (longer than the adapter's timeout)
  * - `GET /v1/payment_methods/pm_reset_…`       → destroys the socket without answering
@@ -102,6 +104,14 @@ export async function startFakePaymentVendor(
         response,
         404,
         vendorError('invalid_request_error', 'resource_missing', `No such PaymentMethod: '${reference}'`),
+      );
+      return;
+    }
+    if (reference.startsWith('pm_refusedkey_')) {
+      sendJson(
+        response,
+        401,
+        vendorError('invalid_request_error', 'invalid_api_key', 'Invalid API Key provided.'),
       );
       return;
     }

@@ -1,9 +1,8 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { type CfnArchive, EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Alias } from 'aws-cdk-lib/aws-kms';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
@@ -13,6 +12,7 @@ import { functionEnvironment, grantResources, type ServiceResources } from '../c
 import { OutboxPublisher } from '../constructs/outbox-publisher.js';
 import { ServiceApi } from '../constructs/service-api.js';
 import { ServiceFunction, type ServiceFunctionProps } from '../constructs/service-function.js';
+import { ServiceMonitoring } from '../constructs/service-monitoring.js';
 import { ServiceSecrets } from '../constructs/service-secrets.js';
 import { Subscribers } from '../constructs/subscribers.js';
 import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../routes.js';
@@ -28,7 +28,7 @@ const constructIdOf = (functionId: string) =>
 /**
  * The data-import service: the REST API with one function per route of infra/routes.ts,
  * the single table, the documents bucket, the event bus with the outbox publisher, the
- * hourly expiry of staged processes, and the secrets.
+ * hourly expiry of staged processes, the secrets, and the alarms and dashboard.
  */
 export class DataImportStack extends Stack {
   /** Every function of the service by its id in infra/routes.ts. */
@@ -36,6 +36,7 @@ export class DataImportStack extends Stack {
   readonly resources: ServiceResources;
   readonly api: ServiceApi;
   readonly publisher: OutboxPublisher;
+  readonly monitoring: ServiceMonitoring;
 
   constructor(scope: Construct, id: string, props: DataImportStackProps) {
     super(scope, id, props);
@@ -56,18 +57,9 @@ export class DataImportStack extends Stack {
       eventPattern: { source: [EVENT_SOURCE] },
       retention: Duration.days(365),
     });
-    // Stands in for the environment's alarm topic until the stack has one.
-    const alarmTopic = new Topic(this, 'SubscriberAlarmTopic', {
-      enforceSSL: true,
-      masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
-    });
-    new Subscribers(this, 'Subscribers', {
-      subscribers: config.subscribers,
-      source: `environment ${config.name}`,
-      eventBus,
-      archive,
-      alarmAction: new SnsAction(alarmTopic),
-    });
+    // aws-cdk-lib writes `KmsKeyIdentifier: ""` when no key is given, which CloudFormation
+    // rejects on deploy; without the property the archive uses an AWS owned key.
+    (archive.node.defaultChild as CfnArchive).addPropertyDeletionOverride('KmsKeyIdentifier');
 
     const authorizer = this.addFunction(backgroundFunctions.authorizer, config);
     const routes = apiFunctions.map((definition) => ({
@@ -83,10 +75,40 @@ export class DataImportStack extends Stack {
       timeout: Duration.minutes(5),
       memorySize: 512,
     });
+    const expiryDeadLetters = new Queue(this, 'ExpiryDeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(expiryDeadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the hourly expiry schedule’s target.',
+    });
     new Rule(this, 'ExpirySchedule', {
       description: 'Cancels staged import processes left unprocessed past their expiry window',
       schedule: Schedule.rate(Duration.hours(1)),
-      targets: [new LambdaFunction(expiry, { retryAttempts: 2 })],
+      targets: [new LambdaFunction(expiry, { retryAttempts: 2, deadLetterQueue: expiryDeadLetters })],
+    });
+
+    this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
+      config,
+      api: this.api.api,
+      apiAccessLogs: this.api.accessLogs,
+      functions: this.functions,
+      publisher: this.publisher.function,
+      deadLetterQueues: {
+        OutboxPublisher: this.publisher.deadLetterQueue,
+        ExpirySchedule: expiryDeadLetters,
+      },
+      paymentFunctions: [...this.functions.values()].filter((fn) => fn.definition.readsVendorCredentials),
+    });
+
+    new Subscribers(this, 'Subscribers', {
+      subscribers: config.subscribers,
+      source: `environment ${config.name}`,
+      eventBus,
+      archive,
+      alarmAction: new SnsAction(this.monitoring.topic),
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });

@@ -1,7 +1,13 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { SchemaRegistryStack } from '../../infra/stacks/schema-registry-stack.js';
+import {
+  MAX_REGISTRIES_PER_REGION,
+  MAX_RESOURCES_PER_STACK,
+  MAX_SCHEMAS_PER_REGISTRY,
+  registryRanges,
+  SchemaRegistryStack,
+} from '../../infra/stacks/schema-registry-stack.js';
 import { createAjv } from '../../schemas/build/standalone-esm.js';
 import { catalogue } from '../../schemas/catalogue/index.js';
 import { samplePayload } from './support/samples.js';
@@ -23,12 +29,61 @@ const schemas = Object.values(template.findResources('AWS::EventSchemas::Schema'
   };
 }[];
 
-describe('The schema registry stack publishes every event of the catalogue', () => {
-  it('holds one registry and exactly 291 schemas, well under 500 resources', () => {
+const registries = template.findResources('AWS::EventSchemas::Registry') as Record<
+  string,
+  { Properties: { RegistryName: string } }
+>;
+
+describe('The schema registries respect the EventBridge and CloudFormation quotas', () => {
+  it('puts at most 100 schemas in each registry', () => {
+    // Act
+    const perRegistry = new Map<string, number>();
+    for (const schema of schemas) {
+      const [registryId] = (schema.Properties.RegistryName as { 'Fn::GetAtt': [string, string] })[
+        'Fn::GetAtt'
+      ];
+      perRegistry.set(registryId, (perRegistry.get(registryId) ?? 0) + 1);
+    }
     // Assess
-    template.resourceCountIs('AWS::EventSchemas::Registry', 1);
+    expect([...perRegistry.keys()].sort()).toEqual(Object.keys(registries).sort());
+    for (const count of perRegistry.values()) expect(count).toBeLessThanOrEqual(MAX_SCHEMAS_PER_REGISTRY);
+    expect(MAX_SCHEMAS_PER_REGISTRY).toBe(100);
+  });
+
+  it('uses at most 10 registries (the per-region quota), with distinct names', () => {
+    // Act
+    const names = Object.values(registries).map((registry) => registry.Properties.RegistryName);
+    // Assess
+    expect(names.length).toBeGreaterThan(1);
+    expect(names.length).toBeLessThanOrEqual(MAX_REGISTRIES_PER_REGION);
+    expect(MAX_REGISTRIES_PER_REGION).toBe(10);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^data-import-events-\d+$/);
+  });
+
+  it('keeps the stack under 500 resources', () => {
+    // Assess
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(MAX_RESOURCES_PER_STACK);
+    expect(MAX_RESOURCES_PER_STACK).toBe(500);
+  });
+
+  it('refuses a catalogue that would need more than 10 registries', () => {
+    // Prepare
+    const names = Array.from({ length: 1001 }, (_, i) => `event.${i}@v1`);
+    // Act + Assess
+    expect(() => registryRanges(names)).toThrow(/11 registries/);
+    expect(registryRanges(names.slice(0, 1000))).toHaveLength(10);
+  });
+});
+
+describe('The schema registry stack publishes every event of the catalogue', () => {
+  it('holds exactly 291 schemas, split by name into consecutive ranges', () => {
+    // Act
+    const ranges = registryRanges(schemas.map((schema) => schema.Properties.SchemaName));
+    // Assess
     template.resourceCountIs('AWS::EventSchemas::Schema', 291);
-    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(500);
+    expect(ranges.flat()).toHaveLength(291);
+    expect(ranges.flat()).toEqual([...ranges.flat()].sort());
   });
 
   it('names each schema like its detail-type, uniquely, within the allowed characters', () => {

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { environments } from '../../infra/config/environments.js';
-import { gatewayResponses } from '../../infra/constructs/gateway-responses.js';
+import { gatewayResponses, THROTTLED_RETRY_AFTER_SECONDS } from '../../infra/constructs/gateway-responses.js';
 import { PUBLISHER_BATCH_SIZE } from '../../infra/constructs/outbox-publisher.js';
 import { arnOf, logicalIdOf, synth } from './support/synth.js';
 
@@ -172,6 +172,72 @@ describe('API Gateway’s own answers use the service’s error shape', () => {
       );
       expect(JSON.parse(body)).toEqual({ detail: expect.any(String), code: expect.any(String) });
     }
+  });
+});
+
+describe('API Gateway’s own answers for unknown routes, authorizer failures, throttling and large bodies', () => {
+  const responseOf = (type: string) => {
+    const [response] = Object.values(
+      synth('dev').template.findResources('AWS::ApiGateway::GatewayResponse', {
+        Properties: { ResponseType: type },
+      }),
+    );
+    if (!response) throw new Error(`No gateway response ${type}`);
+    const properties = response.Properties as {
+      StatusCode?: string;
+      ResponseParameters?: Record<string, string>;
+      ResponseTemplates: Record<string, string>;
+    };
+    // $context.error.messageString is already a JSON string: substitute one to parse the template.
+    const template = properties.ResponseTemplates['application/json']!.replace(
+      '$context.error.messageString',
+      '"x"',
+    );
+    return { ...properties, body: JSON.parse(template) };
+  };
+
+  it.each([
+    ['MISSING_AUTHENTICATION_TOKEN', '404', 'not_found', 'an undefined path or method'],
+    ['AUTHORIZER_FAILURE', '500', 'internal_error', 'an authorizer that throws'],
+    ['AUTHORIZER_CONFIGURATION_ERROR', '500', 'internal_error', 'an authorizer that cannot be invoked'],
+    ['THROTTLED', '429', 'throttled', 'throttling'],
+    ['REQUEST_TOO_LARGE', '413', 'payload_too_large', 'a body over the 6 MB Lambda limit'],
+  ])('answers %s with %s {"detail", "code": "%s"} (%s)', (type, status, code) => {
+    // Act
+    const response = responseOf(type);
+    // Assess
+    expect(response.StatusCode).toBe(status);
+    expect(response.body).toEqual({ detail: expect.any(String), code });
+  });
+
+  it('tells a throttled client when to retry: Retry-After on the 429', () => {
+    // Act
+    const response = responseOf('THROTTLED');
+    // Assess
+    expect(response.ResponseParameters).toEqual({
+      'gatewayresponse.header.Retry-After': `'${THROTTLED_RETRY_AFTER_SECONDS}'`,
+    });
+    expect(THROTTLED_RETRY_AFTER_SECONDS).toBeGreaterThan(0);
+  });
+
+  it('lists, for the local server, the same status, code and headers it deploys', () => {
+    // Act
+    const deployed = gatewayResponses.map((spec) => {
+      const response = responseOf(spec.type.responseType);
+      return { status: response.StatusCode, code: response.body.code, headers: response.ResponseParameters };
+    });
+    // Assess
+    expect(deployed).toEqual(
+      gatewayResponses.map((spec) => ({
+        status: spec.statusCode,
+        code: spec.code,
+        headers: spec.headers
+          ? Object.fromEntries(
+              Object.entries(spec.headers).map(([n, v]) => [`gatewayresponse.header.${n}`, `'${v}'`]),
+            )
+          : undefined,
+      })),
+    );
   });
 });
 

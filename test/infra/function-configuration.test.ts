@@ -165,7 +165,7 @@ describe('infra/app.ts, as `cdk synth -c env=<name>` runs it', () => {
     expect(stderr).not.toMatch(/AwsSolutions-/);
     expect(status).toBe(0);
     expect(Object.keys(JSON.parse(manifest).artifacts)).toEqual(
-      expect.arrayContaining(['DataImport-staging', 'DataImportSchemas-staging']),
+      expect.arrayContaining(['DataImport-staging', 'DataImportSchemas']),
     );
   });
 

@@ -4,6 +4,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../functions/events/outbox.js';
+import { PUT_EVENTS_MAX_BYTES, putEventsEntrySize } from '../../functions/events/put-events-requests.js';
 
 process.env.DATA_IMPORT_EVENT_BUS_NAME ??= 'test-bus';
 process.env.DATA_IMPORT_TABLE_NAME ??= 'test-table';
@@ -85,6 +86,54 @@ describe('Rule: events are sent in PutEvents calls of at most 10 entries', () =>
       'payload',
       'version',
     ]);
+  });
+});
+
+/** An event whose detail is about `kilobytes` KB (the outbox holds whatever the item carries). */
+function eventOfSize(kilobytes: number): EventDetail {
+  return newEventDetail('data_import.import_process.error', 'v1', {
+    resource_type: 'ACCOUNT',
+    external_identifier: 'EXT-1',
+    error_code: 'x',
+    error_detail: 'x'.repeat(kilobytes * 1000),
+  });
+}
+
+describe('Rule: events are sent in PutEvents calls of at most 256 KB as well as at most 10 entries', () => {
+  it('sends five events of 100 KB in calls of 2, 2 and 1, each within 256 KB', async () => {
+    // Prepare
+    acceptAll();
+    const large = Array.from({ length: 5 }, () => eventOfSize(100));
+    // Act
+    const result = await handler(streamEvent([outboxRecord(large)]));
+    // Assess
+    const calls = eventBridge.commandCalls(PutEventsCommand);
+    expect(calls.map((call) => call.args[0].input.Entries?.length)).toEqual([2, 2, 1]);
+    for (const call of calls) {
+      const entries = call.args[0].input.Entries ?? [];
+      expect(entries.reduce((sum, entry) => sum + putEventsEntrySize(entry), 0)).toBeLessThanOrEqual(
+        PUT_EVENTS_MAX_BYTES,
+      );
+    }
+    expect(
+      calls.flatMap((call) => call.args[0].input.Entries!.map((e) => JSON.parse(e.Detail!).event_id)),
+    ).toEqual(large.map((event) => event.event_id));
+    expect(result.batchItemFailures).toEqual([]);
+  });
+
+  it('never sends an event larger than a request, and reports its record as a batch item failure', async () => {
+    // Prepare
+    acceptAll();
+    const small = events(1);
+    const record = outboxRecord([...small, eventOfSize(300)]);
+    // Act
+    const result = await handler(streamEvent([record]));
+    // Assess
+    const sent = eventBridge
+      .commandCalls(PutEventsCommand)
+      .flatMap((call) => call.args[0].input.Entries!.map((e) => JSON.parse(e.Detail!).event_id));
+    expect(sent).toEqual([small[0]!.event_id]);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: record.dynamodb!.SequenceNumber }]);
   });
 });
 

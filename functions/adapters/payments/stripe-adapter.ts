@@ -1,7 +1,8 @@
 import { integerEnv, optionalEnv } from '../../config.js';
-import { stripeApiKey } from './stripe-credentials.js';
+import { forgetStripeApiKey, stripeApiKey } from './stripe-credentials.js';
 import {
   type PaymentVendorAdapter,
+  VendorCredentialsUnusable,
   type VendorInstruction,
   VendorInstructionInvalid,
   VendorInstructionNotFound,
@@ -73,8 +74,17 @@ export const stripeAdapter: PaymentVendorAdapter = {
     if (response.status === 404)
       throw new VendorInstructionNotFound('The vendor has no such payment method.');
     if (response.status === 400) throw new VendorInstructionInvalid('The vendor refused the reference.');
+    if (response.status === 401 || response.status === 403) {
+      // Our credentials are wrong or revoked: not the client's fault, and no retry cures it
+      // until operators set a valid key (read again on the next request).
+      await response.body?.cancel();
+      forgetStripeApiKey();
+      throw new VendorCredentialsUnusable(
+        'refused',
+        `The payment vendor refused the service's key (${response.status}).`,
+      );
+    }
     if (response.status !== 200) {
-      // 401/403: our credentials are wrong or revoked. Not the client's fault; fixable by operators.
       await response.body?.cancel();
       throw new VendorUnavailable(`The payment vendor answered ${response.status}.`);
     }
