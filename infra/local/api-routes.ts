@@ -1,4 +1,4 @@
-import { apiFunctions } from '../routes.js';
+import { apiFunctions, documentRoutes } from '../routes.js';
 
 /**
  * Matches request paths against the routes of infra/routes.ts as API Gateway does:
@@ -12,6 +12,8 @@ export interface LocalRoute {
   resource: string;
   authorized: boolean;
   segments: string[];
+  /** A static document (no function): the file, relative to the project root, and its type. */
+  document?: { file: string; contentType: string };
 }
 
 export type RouteMatch =
@@ -25,6 +27,15 @@ export const localRoutes: LocalRoute[] = apiFunctions.map((fn) => ({
   resource: fn.route.path,
   authorized: fn.route.authorized,
   segments: fn.route.path.split('/').slice(1),
+}));
+
+export const localDocumentRoutes: LocalRoute[] = documentRoutes.map((doc) => ({
+  id: doc.id,
+  method: doc.route.method,
+  resource: doc.route.path,
+  authorized: doc.route.authorized,
+  segments: doc.route.path.split('/').slice(1),
+  document: { file: doc.file, contentType: doc.contentType },
 }));
 
 function matchSegments(route: LocalRoute, segments: string[]): Record<string, string> | undefined {
@@ -50,7 +61,7 @@ function matchSegments(route: LocalRoute, segments: string[]): Record<string, st
 export function matchRoute(
   method: string,
   path: string,
-  routes: readonly LocalRoute[] = localRoutes,
+  routes: readonly LocalRoute[] = [...localRoutes, ...localDocumentRoutes],
 ): RouteMatch {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const segments = trimmed.split('/').slice(1);

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type LocalRoute, localRoutes, matchRoute } from './api-routes.js';
 import { runAuthorizer, type TokenAuthorizer } from './local-authorizer.js';
@@ -10,6 +13,8 @@ import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
  * token authorizer first on `authorized` routes, and copies their responses back.
  */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The Lambda / API Gateway request payload limit. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -82,6 +87,13 @@ function requestTarget(raw = '/'): RequestTarget {
   const query = withoutFragment.indexOf('?');
   const pathname = query < 0 ? withoutFragment : withoutFragment.slice(0, query);
   return { pathname: pathname || '/', search: query < 0 ? '' : withoutFragment.slice(query) };
+}
+
+/** A static document of the route table, read from disk on each request (it is regenerated during development). */
+function sendDocument(response: ServerResponse, document: { file: string; contentType: string }): void {
+  const body = readFileSync(path.join(projectRoot, document.file));
+  response.writeHead(200, { 'content-type': document.contentType, 'content-length': String(body.length) });
+  response.end(body);
 }
 
 const internalError = { detail: 'Internal server error.', code: 'internal_error' };
@@ -170,6 +182,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         { detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' },
         { allow: match.allowed.join(', ') },
       );
+    } else if (match.route.document) {
+      request.resume();
+      sendDocument(response, match.route.document);
     } else if (length > MAX_BODY_BYTES) {
       request.resume();
       sendJson(response, 413, { detail: 'Request body is larger than 6 MB.', code: 'payload_too_large' });
