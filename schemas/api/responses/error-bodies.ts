@@ -16,6 +16,7 @@ function codeOf(codes: readonly string[]): JsonSchema {
 export const fieldError: JsonSchema = {
   type: 'object',
   required: ['detail', 'code', 'attr'],
+  additionalProperties: false,
   properties: {
     detail,
     code: { type: 'string', description: 'Stable snake_case code of this problem.' },
@@ -25,7 +26,12 @@ export const fieldError: JsonSchema = {
 
 /** `{"detail", "code"}` and possibly more (401, 403, 404, 413, 429, 500, 503). */
 export function errorBody(codes: readonly string[]): JsonSchema {
-  return { type: 'object', required: ['detail', 'code'], properties: { detail, code: codeOf(codes) } };
+  return {
+    type: 'object',
+    required: ['detail', 'code'],
+    additionalProperties: false,
+    properties: { detail, code: codeOf(codes) },
+  };
 }
 
 /** 400: `{"detail", "code", "errors": [{"detail", "code", "attr"}]}`; `fieldCodes` are those of `errors[].code`. */
@@ -33,6 +39,7 @@ export function validationErrorBody(codes: readonly string[], fieldCodes: readon
   return {
     type: 'object',
     required: ['detail', 'code', 'errors'],
+    additionalProperties: false,
     properties: {
       detail,
       code: codeOf(codes),
@@ -50,12 +57,17 @@ export function conflictBody(codes: readonly string[]): JsonSchema {
   return {
     type: 'object',
     required: ['detail', 'code'],
+    additionalProperties: false,
     properties: {
       detail,
       code: codeOf(codes),
       service_account_number: {
         type: 'string',
         description: 'With `account_import_process_already_imported`: the account that exists.',
+      },
+      statement_id: {
+        type: 'string',
+        description: 'With `historical_statement_already_exists`: the statement that exists.',
       },
       errors: {
         type: 'array',
@@ -72,6 +84,7 @@ export function transactionImportErrorBody(codes: readonly string[]): JsonSchema
   return {
     type: 'object',
     required: ['status', 'error_detail', 'code', 'transaction_data'],
+    additionalProperties: false,
     properties: {
       status: { const: 'TRANSACTION_IMPORT_ERROR' },
       error_detail: detail,
