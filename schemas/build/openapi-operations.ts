@@ -116,8 +116,9 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
     request: 'process-account',
     success: { 200: 'DryRunResult', 201: 'CreatedAccount' },
     badRequest: {
-      codes: ['invalid_request'],
-      fieldCodes: [...SHAPE_CODES, 'import_supplier_does_not_exist'],
+      // account_failed_validation: the staged data no longer passes the account rules (they may have changed).
+      codes: ['invalid_request', 'account_failed_validation'],
+      fieldCodes: [...ACCOUNT_CODES, 'import_process_does_not_exist'],
     },
     notFound: ['import_process_does_not_exist'],
     conflict: [NOT_ONGOING, ALREADY_IMPORTED, IN_PROGRESS],

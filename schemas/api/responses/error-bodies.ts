@@ -90,8 +90,8 @@ export function transactionImportErrorBody(codes: readonly string[]): JsonSchema
       error_detail: detail,
       code: codeOf(codes),
       transaction_data: {
-        type: 'object',
-        description: 'The failing transaction as sent (after forcing: the moved date).',
+        description:
+          'The failing transaction (after forcing: the moved date); as sent when it is not an object.',
       },
     },
   };

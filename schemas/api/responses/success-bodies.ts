@@ -15,7 +15,7 @@ const accountReference = {
 
 const obtainServiceToken: JsonSchema = {
   type: 'object',
-  required: ['token', 'payload', 'refreshToken', 'refreshExpiresIn'],
+  description: 'The fields the query selects (GraphQL answers only those).',
   properties: {
     token: { type: 'string', description: 'JWT, valid 60 minutes; send as `Authorization: Token <token>`.' },
     payload: {
@@ -37,7 +37,8 @@ export const successSchemas: Record<string, JsonSchema> = {
     properties: {
       data: {
         type: 'object',
-        required: ['obtainServiceToken'],
+        description:
+          'The selected root fields: `obtainServiceToken` (or introspection fields such as `__schema`).',
         properties: { obtainServiceToken: obtainServiceToken },
       },
     },
