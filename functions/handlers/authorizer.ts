@@ -1,9 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import { allow, deny } from '../shared/auth/authorizer-policy.js';
-import { verifyToken } from '../shared/auth/tokens.js';
-import { logger } from '../shared/logger.js';
+import { allow, deny } from '../auth/authorizer-policy.js';
+import { verifyToken } from '../auth/tokens.js';
+import { logger } from '../logger.js';
 
 /** `Token <jwt>` (the spec's illustrated form) or a bare `<jwt>`. */
 export function tokenFromHeader(header: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { cancelExpiredImportProcesses } from '../shared/domain/account/expire-import-processes.js';
+import { cancelExpiredImportProcesses } from '../use-cases/expire-import-processes.js';
 
 /**
  * Scheduled: cancels staged import processes left unprocessed past their supplier's expiry

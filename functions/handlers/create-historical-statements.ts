@@ -1,8 +1,8 @@
-import { requireImported } from '../shared/domain/import-process.js';
-import { createHistoricalStatements } from '../shared/domain/statements/create-statements.js';
-import { apiHandler } from '../shared/http/api-handler.js';
-import { getImportProcess } from '../shared/store/import-process-store.js';
-import { validate } from '../shared/validation/generated/historical-statements-create.js';
+import { apiHandler } from '../http/api-handler.js';
+import { requireImported } from '../rules/import-process.js';
+import { getImportProcess } from '../store/import-process-store.js';
+import { createHistoricalStatements } from '../use-cases/create-statements.js';
+import { validate } from '../validation/generated/historical-statements-create.js';
 
 /** Endpoint 3: POST /v1/data-import/historical-statements/create/ → 201 with the validated data. */
 export const handler = apiHandler(

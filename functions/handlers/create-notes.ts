@@ -1,8 +1,8 @@
-import { requireImported } from '../shared/domain/import-process.js';
-import { createNotes } from '../shared/domain/notes/create-notes.js';
-import { apiHandler } from '../shared/http/api-handler.js';
-import { getImportProcess } from '../shared/store/import-process-store.js';
-import { validate } from '../shared/validation/generated/notes-create.js';
+import { apiHandler } from '../http/api-handler.js';
+import { requireImported } from '../rules/import-process.js';
+import { getImportProcess } from '../store/import-process-store.js';
+import { createNotes } from '../use-cases/create-notes.js';
+import { validate } from '../validation/generated/notes-create.js';
 
 /** Endpoint 1: POST /v1/data-import/notes/create/ → 201 `[{created_at, body, status}]` in request order. */
 export const handler = apiHandler(

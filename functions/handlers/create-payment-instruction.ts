@@ -1,8 +1,8 @@
-import { requireImported } from '../shared/domain/import-process.js';
-import { createPaymentInstruction } from '../shared/domain/payments/create-payment-instruction.js';
-import { apiHandler } from '../shared/http/api-handler.js';
-import { getImportProcess } from '../shared/store/import-process-store.js';
-import { validate } from '../shared/validation/generated/payment-instruction-create.js';
+import { apiHandler } from '../http/api-handler.js';
+import { requireImported } from '../rules/import-process.js';
+import { getImportProcess } from '../store/import-process-store.js';
+import { createPaymentInstruction } from '../use-cases/create-payment-instruction.js';
+import { validate } from '../validation/generated/payment-instruction-create.js';
 
 /** Endpoint 4: POST /v1/data-import/payment-instruction/create/ → 201 `{service_account_number, reference}`. */
 export const handler = apiHandler(

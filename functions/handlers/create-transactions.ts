@@ -1,9 +1,9 @@
-import { requireImported } from '../shared/domain/import-process.js';
-import { createTransactions } from '../shared/domain/transactions/create-transactions.js';
-import { parseTransactionOptions } from '../shared/domain/transactions/request-options.js';
-import { apiHandler } from '../shared/http/api-handler.js';
-import { getImportProcess } from '../shared/store/import-process-store.js';
-import { validate } from '../shared/validation/generated/transactions-create.js';
+import { apiHandler } from '../http/api-handler.js';
+import { requireImported } from '../rules/import-process.js';
+import { parseTransactionOptions } from '../rules/transactions/request-options.js';
+import { getImportProcess } from '../store/import-process-store.js';
+import { createTransactions } from '../use-cases/create-transactions.js';
+import { validate } from '../validation/generated/transactions-create.js';
 
 /**
  * Endpoint 2: POST /v1/data-import/transactions/create/[?check_previously_added=…&force_add_to_current_statement=…]

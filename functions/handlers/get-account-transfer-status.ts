@@ -1,7 +1,7 @@
-import { accountTransferStatus } from '../shared/domain/account/transfer-status.js';
-import { isPossibleExternalAccountNumber } from '../shared/domain/import-process.js';
-import { apiHandler } from '../shared/http/api-handler.js';
-import { getImportProcess } from '../shared/store/import-process-store.js';
+import { apiHandler } from '../http/api-handler.js';
+import { accountTransferStatus } from '../rules/account/transfer-status.js';
+import { isPossibleExternalAccountNumber } from '../rules/import-process.js';
+import { getImportProcess } from '../store/import-process-store.js';
 
 /**
  * Endpoint 5: `GET /v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}/`.

@@ -1,4 +1,4 @@
-import { importProcessListHandler } from '../shared/http/import-process-list-handler.js';
+import { importProcessListHandler } from '../http/import-process-list-handler.js';
 
 /** Endpoint 8: `GET /v1/data-import/imported-account-import-processes/{import_supplier}/`: imported account imports. */
 export const handler = importProcessListHandler('IMPORTED');

@@ -1,4 +1,4 @@
-import { importProcessListHandler } from '../shared/http/import-process-list-handler.js';
+import { importProcessListHandler } from '../http/import-process-list-handler.js';
 
 /** Endpoint 7: `GET /v1/data-import/pending-account-import-processes/{import_supplier}/`: pending account imports. */
 export const handler = importProcessListHandler('PENDING');

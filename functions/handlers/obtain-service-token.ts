@@ -1,8 +1,8 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { handleGraphqlRequest } from '../shared/auth/graphql-request.js';
-import { logger } from '../shared/logger.js';
+import { handleGraphqlRequest } from '../auth/graphql-request.js';
+import { logger } from '../logger.js';
 
 /**
  * POST /v1/graphql/: the obtainServiceToken mutation (design.md §3.1). Not behind the

@@ -1,6 +1,6 @@
-import { dryRunAccount, processAccount } from '../shared/domain/account/process-account.js';
-import { apiHandler } from '../shared/http/api-handler.js';
-import { validate } from '../shared/validation/generated/process-account.js';
+import { apiHandler } from '../http/api-handler.js';
+import { dryRunAccount, processAccount } from '../use-cases/process-account.js';
+import { validate } from '../validation/generated/process-account.js';
 
 /**
  * `POST /v1/data-import/account-import-process/process/`: creates the platform account of a

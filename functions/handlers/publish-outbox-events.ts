@@ -1,10 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { type EventDetail, eventsOfOutboxItem } from '../shared/events/outbox.js';
-import { publishEvents } from '../shared/events/publish.js';
-import { logger } from '../shared/logger.js';
-import { OUTBOX_PK_PREFIX } from '../shared/store/keys.js';
+import { type EventDetail, eventsOfOutboxItem } from '../events/outbox.js';
+import { publishEvents } from '../events/publish.js';
+import { logger } from '../logger.js';
+import { OUTBOX_PK_PREFIX } from '../store/keys.js';
 
 /**
  * The outbox publisher: the table stream (batch size 10) feeds it; every newly inserted

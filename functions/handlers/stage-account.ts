@@ -1,7 +1,7 @@
-import { stageAccount } from '../shared/domain/account/stage-account.js';
-import { requireValidAccount } from '../shared/domain/account/validate-account.js';
-import { accountPayloadRequest } from '../shared/http/account-payload-request.js';
-import { apiHandler } from '../shared/http/api-handler.js';
+import { accountPayloadRequest } from '../http/account-payload-request.js';
+import { apiHandler } from '../http/api-handler.js';
+import { requireValidAccount } from '../rules/account/validate-account.js';
+import { stageAccount } from '../use-cases/stage-account.js';
 
 /**
  * `POST /v1/data-import/account-import-process/create-or-update/`: stages the account.

@@ -1,6 +1,6 @@
-import { requireValidAccount } from '../shared/domain/account/validate-account.js';
-import { accountPayloadRequest } from '../shared/http/account-payload-request.js';
-import { apiHandler } from '../shared/http/api-handler.js';
+import { accountPayloadRequest } from '../http/account-payload-request.js';
+import { apiHandler } from '../http/api-handler.js';
+import { requireValidAccount } from '../rules/account/validate-account.js';
 
 /**
  * `POST /v1/data-import/validate-account/`: 200 with the validated, normalised account;

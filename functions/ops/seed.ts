@@ -1,11 +1,11 @@
-import { applyOrganisation } from '../shared/auth/api-keys.js';
+import { applyOrganisation } from '../auth/api-keys.js';
 import {
   DEFAULT_EXPIRY_WINDOW_DAYS,
   type ImportSupplier,
   isSupplierStatus,
   SUPPLIER_CODE_PATTERN,
-} from '../shared/domain/supplier.js';
-import { putSupplier } from '../shared/store/supplier-store.js';
+} from '../rules/supplier.js';
+import { putSupplier } from '../store/supplier-store.js';
 
 /**
  * The seed / apply file (design.md §5). The local runtime applies `infra/local/seed.json`

@@ -19,7 +19,7 @@ export interface EnvironmentConfig {
   /**
    * Enumeration values accepted in addition to the spec's lists (design.md §3.5a), keyed by
    * field: `reason`, `payment_type`, `rate_band`, `tax_type`, `unit_type`,
-   * `payment_instruction_type` (functions/shared/domain/post-import/choices.ts), e.g.
+   * `payment_instruction_type` (functions/rules/post-import/choices.ts), e.g.
    * `{ reason: ['GOODWILL_CREDIT'] }`. Passed to the functions as JSON in `DATA_IMPORT_EXTRA_CHOICES`.
    */
   readonly extraChoices: Readonly<Record<string, readonly string[]>>;

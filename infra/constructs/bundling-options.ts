@@ -23,7 +23,7 @@ const MAIN_FIELDS = ['module', 'main'];
  */
 export const LAMBDA_CREDENTIAL_PROVIDER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../functions/shared/aws/lambda-credential-provider.ts',
+  '../../functions/adapters/aws/lambda-credential-provider.ts',
 );
 const ALIASES = { '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIAL_PROVIDER };
 

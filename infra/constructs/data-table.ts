@@ -7,12 +7,12 @@ import {
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { type IndexDefinition, tableDefinition } from '../../functions/shared/store/table-definition.js';
+import { type IndexDefinition, tableDefinition } from '../../functions/store/table-definition.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 
 /**
  * The service's single DynamoDB table. Keys, indexes and the TTL attribute come from
- * functions/shared/store/table-definition.ts, the definition the local runtime builds its
+ * functions/store/table-definition.ts, the definition the local runtime builds its
  * table from too, so the two can never drift apart. The stream (new and old images) feeds
  * the outbox publisher.
  */

@@ -6,7 +6,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { OUTBOX_PK_PREFIX } from '../../functions/shared/store/keys.js';
+import { OUTBOX_PK_PREFIX } from '../../functions/store/keys.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions } from '../routes.js';
 import { ServiceFunction } from './service-function.js';

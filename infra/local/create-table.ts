@@ -7,11 +7,11 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { tableDefinition } from '../../functions/shared/store/table-definition.js';
+import { tableDefinition } from '../../functions/store/table-definition.js';
 
 /**
  * Creates the table locally from the same definition the CDK stack uses
- * (functions/shared/store/table-definition.ts): key schema, GSIs and projections,
+ * (functions/store/table-definition.ts): key schema, GSIs and projections,
  * on-demand billing, stream NEW_AND_OLD_IMAGES and the TTL attribute.
  * An existing table (a `--data-dir` run) is kept.
  */

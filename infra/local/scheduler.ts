@@ -1,5 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { integerEnv } from '../../functions/shared/config.js';
+import { integerEnv } from '../../functions/config.js';
 import { lambdaContext } from './proxy-event.js';
 
 /**

@@ -4,7 +4,7 @@ import { externalAccountNumber, importSupplier } from './account-reference.js';
 /**
  * The account payload of `validate-account/` and `account-import-process/create-or-update/`
  * (design.md §3.2, §3.5a). Rules a JSON Schema cannot express (phone numbers, postcodes,
- * country codes, dates in the future, decimals) live in functions/shared/domain/account/.
+ * country codes, dates in the future, decimals) live in functions/rules/account/.
  * Limits: strings ≤ 10 000 characters, arrays ≤ 1000 items, no undocumented fields.
  */
 
@@ -129,7 +129,7 @@ export const schema = {
     },
     transfer_balance: {
       // No `type` here: a string or a number is accepted and checked by the domain rules
-      // (functions/shared/domain/account/decimal.ts): invalid_type, invalid_decimal, too_many_decimal_places.
+      // (functions/rules/values/decimal.ts): invalid_type, invalid_decimal, too_many_decimal_places.
       description:
         'Decimal with at most 2 places, as a JSON string or number; normalised to a string with 2 places.',
     },

@@ -4,7 +4,7 @@ import { externalAccountNumber, importSupplier } from './account-reference.js';
 /**
  * Body of endpoint 4, `payment-instruction/create/` (spec: Payment instruction; design.md §3.6).
  * `vendor` and `type` are enumerations extended by configuration (DATA_IMPORT_EXTRA_CHOICES), so
- * they are checked in functions/shared/domain/payments/, not here.
+ * they are checked in functions/rules/payments/, not here.
  */
 export const schema = {
   $id: 'urn:data-import:api:payment-instruction-create',

@@ -4,7 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
  * One item of `transactions` in endpoint 2 (spec: Transaction). Every field any type takes is
  * listed; which fields belong to which `type`, the enumerations (extended by configuration),
  * amounts (at most 2 decimals) and dates (not in the future, open statement period) are checked
- * in functions/shared/domain/transactions/. A failure is reported as TRANSACTION_IMPORT_ERROR.
+ * in functions/rules/transactions/. A failure is reported as TRANSACTION_IMPORT_ERROR.
  */
 
 const MAX_TEXT = 10_000;

@@ -4,7 +4,7 @@ import { externalAccountNumber, importSupplier } from './account-reference.js';
 /**
  * Body of endpoint 2, `transactions/create/`: the request as a whole (design.md §3.5a). Failures
  * here use the standard validation body. Each transaction is checked on its own against
- * `transaction.schema.ts` and the rules in functions/shared/domain/transactions/, and a failing
+ * `transaction.schema.ts` and the rules in functions/rules/transactions/, and a failing
  * transaction gets the spec's TRANSACTION_IMPORT_ERROR body instead.
  */
 export const schema = {

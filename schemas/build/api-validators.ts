@@ -10,12 +10,12 @@ import { compileStandalone } from './standalone-esm.js';
  * Schema `as const`) and `Payload` (its TypeScript type, derived with json-schema-to-ts).
  * From each this generator writes:
  *   - `schemas/api/<name>.json`: the schema as JSON (documentation, OpenAPI);
- *   - `functions/shared/validation/generated/<name>.js` + `.d.ts`: the ajv standalone validator;
+ *   - `functions/validation/generated/<name>.js` + `.d.ts`: the ajv standalone validator;
  *   - `schemas/api/README.md`: a field table per schema, linked from the README.
  */
 
 const API_DIR = 'schemas/api';
-const VALIDATOR_DIR = 'functions/shared/validation/generated';
+const VALIDATOR_DIR = 'functions/validation/generated';
 
 interface SchemaModule {
   schema: AnySchema;

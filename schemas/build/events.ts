@@ -15,14 +15,14 @@ import type { GeneratedFile } from './generated-file.js';
  * The event catalogue generator (design.md §6). From schemas/catalogue/ it writes:
  *   - `schemas/events/<event type>/<payload version>.json` and `schemas/events/structures/<Name>.json`;
  *   - `schemas/events/README.md`: the events page;
- *   - `functions/shared/events/generated/event-payloads.ts`: TypeScript payload types;
- *   - `functions/shared/events/generated/emitted-validators.js|.d.ts`: validators of the events
+ *   - `functions/events/generated/event-payloads.ts`: TypeScript payload types;
+ *   - `functions/events/generated/emitted-validators.js|.d.ts`: validators of the events
  *     this service emits (imported by `emit`, so handler bundles carry only these);
- *   - `functions/shared/events/generated/catalogue-validators.js|.d.ts`: validators of every
+ *   - `functions/events/generated/catalogue-validators.js|.d.ts`: validators of every
  *     event plus the envelope (for `validateEvent` and tests; never imported by handlers).
  */
 
-const GENERATED_DIR = 'functions/shared/events/generated';
+const GENERATED_DIR = 'functions/events/generated';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 

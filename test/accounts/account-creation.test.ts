@@ -1,11 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processAccount } from '../../functions/shared/domain/account/process-account.js';
-import { stageAccount } from '../../functions/shared/domain/account/stage-account.js';
-import { requireImported } from '../../functions/shared/domain/import-process.js';
-import { documentClient, TABLE_NAME } from '../../functions/shared/store/dynamodb.js';
-import { getImportProcess } from '../../functions/shared/store/import-process-store.js';
-import { keys } from '../../functions/shared/store/keys.js';
+import { requireImported } from '../../functions/rules/import-process.js';
+import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
+import { getImportProcess } from '../../functions/store/import-process-store.js';
+import { keys } from '../../functions/store/keys.js';
+import { processAccount } from '../../functions/use-cases/process-account.js';
+import { stageAccount } from '../../functions/use-cases/stage-account.js';
 import { externalNumber } from './support/accounts.js';
 import { recordDynamoDbCommands } from './support/in-process.js';
 import { stagedAccount } from './support/store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getImportProcess, writeStaging } from '../../functions/shared/store/import-process-store.js';
+import { getImportProcess, writeStaging } from '../../functions/store/import-process-store.js';
 import { obtainToken } from '../support/auth.js';
 import { readEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';

@@ -1,20 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
+import { decodeCursor, encodeCursor, parsePageRequest } from '../../functions/http/paging.js';
 import { supplierCommands } from '../../functions/ops/commands/supplier.js';
-import { newAccountNumbers } from '../../functions/shared/domain/account/account-number.js';
-import { COUNTRY_CODES, normaliseCountry } from '../../functions/shared/domain/account/countries.js';
-import { nextDay } from '../../functions/shared/domain/account/dates.js';
-import { checkDecimal } from '../../functions/shared/domain/account/decimal.js';
-import { expiryWindowEnd } from '../../functions/shared/domain/account/expire-import-processes.js';
-import {
-  requireProcessable,
-  stagingTarget,
-} from '../../functions/shared/domain/account/import-process-rules.js';
-import { normalisePhoneNumber } from '../../functions/shared/domain/account/phone.js';
-import { normalisePostcode } from '../../functions/shared/domain/account/postcode.js';
-import { firstStatementPeriodStart } from '../../functions/shared/domain/account/statement-period.js';
-import { accountTransferStatus } from '../../functions/shared/domain/account/transfer-status.js';
-import type { ImportProcess } from '../../functions/shared/domain/import-process.js';
-import { decodeCursor, encodeCursor, parsePageRequest } from '../../functions/shared/http/paging.js';
+import { newAccountNumbers } from '../../functions/rules/account/account-number.js';
+import { COUNTRY_CODES, normaliseCountry } from '../../functions/rules/account/countries.js';
+import { requireProcessable, stagingTarget } from '../../functions/rules/account/import-process-rules.js';
+import { normalisePhoneNumber } from '../../functions/rules/account/phone.js';
+import { normalisePostcode } from '../../functions/rules/account/postcode.js';
+import { firstStatementPeriodStart } from '../../functions/rules/account/statement-period.js';
+import { accountTransferStatus } from '../../functions/rules/account/transfer-status.js';
+import type { ImportProcess } from '../../functions/rules/import-process.js';
+import { nextDay } from '../../functions/rules/values/dates.js';
+import { checkDecimal } from '../../functions/rules/values/decimal.js';
+import { expiryWindowEnd } from '../../functions/use-cases/expire-import-processes.js';
 import { newSupplierWithKey, seedProcesses } from './support/seed-processes.js';
 
 const process = (fields: Partial<ImportProcess> & { in_progress_since?: string }): ImportProcess => ({

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handler as cancelExpired } from '../../functions/handlers/cancel-expired-import-processes.js';
 import { applySeed } from '../../functions/ops/seed.js';
-import { expiryWindowEnd } from '../../functions/shared/domain/account/expire-import-processes.js';
-import { importProcessEvents } from '../../functions/shared/domain/account/import-process-events.js';
-import { cancelImportProcesses } from '../../functions/shared/store/import-process-expiry-store.js';
+import { importProcessEvents } from '../../functions/rules/account/import-process-events.js';
+import { cancelImportProcesses } from '../../functions/store/import-process-expiry-store.js';
 import {
   getImportProcess,
   getStagedAccount,
   writeStaging,
-} from '../../functions/shared/store/import-process-store.js';
+} from '../../functions/store/import-process-store.js';
+import { expiryWindowEnd } from '../../functions/use-cases/expire-import-processes.js';
 import { obtainToken } from '../support/auth.js';
 import { waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';

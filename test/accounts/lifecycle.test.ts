@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { validateEvent } from '../../functions/shared/events/validate-event.js';
+import { validateEvent } from '../../functions/events/validate-event.js';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { processAccount } from '../../functions/shared/domain/account/process-account.js';
-import { dynamoDbClient } from '../../functions/shared/store/dynamodb.js';
+import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import {
   getImportProcess,
   lockImportProcess,
   writeStaging,
-} from '../../functions/shared/store/import-process-store.js';
+} from '../../functions/store/import-process-store.js';
+import { processAccount } from '../../functions/use-cases/process-account.js';
 import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
 import { EVENT_WAIT, externalNumber, processAccount as processOverHttp } from './support/accounts.js';

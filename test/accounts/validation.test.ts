@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getImportProcess } from '../../functions/shared/store/import-process-store.js';
+import { getImportProcess } from '../../functions/store/import-process-store.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { accountPayload, paths } from './support/accounts.js';

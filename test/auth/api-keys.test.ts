@@ -13,15 +13,15 @@ let commands: Command[];
 let hashSecret: (secret: string) => string;
 let applySeed: typeof import('../../functions/ops/seed.js').applySeed;
 let parseSeed: typeof import('../../functions/ops/seed.js').parseSeed;
-let putRefreshToken: typeof import('../../functions/shared/store/refresh-token-store.js').putRefreshToken;
-let store: typeof import('../../functions/shared/store/dynamodb.js');
+let putRefreshToken: typeof import('../../functions/store/refresh-token-store.js').putRefreshToken;
+let store: typeof import('../../functions/store/dynamodb.js');
 
 beforeAll(async () => {
   ({ apiKeyCommands: commands } = await import('../../functions/ops/commands/api-key.js'));
-  ({ hashSecret } = await import('../../functions/shared/auth/credentials.js'));
+  ({ hashSecret } = await import('../../functions/auth/credentials.js'));
   ({ applySeed, parseSeed } = await import('../../functions/ops/seed.js'));
-  ({ putRefreshToken } = await import('../../functions/shared/store/refresh-token-store.js'));
-  store = await import('../../functions/shared/store/dynamodb.js');
+  ({ putRefreshToken } = await import('../../functions/store/refresh-token-store.js'));
+  store = await import('../../functions/store/dynamodb.js');
 });
 
 afterEach(() => {

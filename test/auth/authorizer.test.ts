@@ -16,11 +16,11 @@ import {
 } from './token-fixtures.js';
 
 let handler: AuthorizerHandler;
-let signToken: typeof import('../../functions/shared/auth/tokens.js').signToken;
+let signToken: typeof import('../../functions/auth/tokens.js').signToken;
 
 beforeAll(async () => {
   ({ handler } = await import('../../functions/handlers/authorizer.js'));
-  ({ signToken } = await import('../../functions/shared/auth/tokens.js'));
+  ({ signToken } = await import('../../functions/auth/tokens.js'));
 });
 
 const authorize = (header: string) => handler(authorizerEvent(header), lambdaContext);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   obtain = (await import('../../functions/handlers/obtain-service-token.js'))
     .handler as unknown as ProxyHandler;
   ({ handler: authorize } = await import('../../functions/handlers/authorizer.js'));
-  ({ hashSecret } = await import('../../functions/shared/auth/credentials.js'));
+  ({ hashSecret } = await import('../../functions/auth/credentials.js'));
 });
 
 beforeEach(() => {

@@ -18,11 +18,11 @@ const saved = {
   arn: process.env.DATA_IMPORT_TOKEN_SIGNING_SECRET_ARN,
   key: process.env.DATA_IMPORT_TOKEN_SIGNING_KEY,
 };
-let tokens: typeof import('../../functions/shared/auth/tokens.js');
+let tokens: typeof import('../../functions/auth/tokens.js');
 
 async function freshModules() {
   vi.resetModules();
-  tokens = await import('../../functions/shared/auth/tokens.js');
+  tokens = await import('../../functions/auth/tokens.js');
 }
 
 beforeAll(() => {
@@ -125,7 +125,7 @@ describe('Rule: a malformed secret fails loudly', () => {
     ['a current key that is too short', JSON.stringify({ current: 'short' })],
   ])('refuses a secret with %s', async (_name, secretString) => {
     // Prepare
-    const { parseSigningSecret } = await import('../../functions/shared/auth/signing-key.js');
+    const { parseSigningSecret } = await import('../../functions/auth/signing-key.js');
     // Act
     const parse = () => parseSigningSecret(secretString);
     // Assess

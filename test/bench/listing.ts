@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { indexKeys, keys } from '../../functions/shared/store/keys.js';
+import { indexKeys, keys } from '../../functions/store/keys.js';
 import { percentile, type TimedClient } from './http-client.js';
 import { seedProcesses } from './throughput.js';
 

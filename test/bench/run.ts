@@ -85,9 +85,7 @@ async function main(): Promise<void> {
     eventsFile: path.join(localDir, 'events.jsonl'),
   });
   try {
-    const { dynamoDbClient, documentClient, TABLE_NAME } = await import(
-      '../../functions/shared/store/dynamodb.js'
-    );
+    const { dynamoDbClient, documentClient, TABLE_NAME } = await import('../../functions/store/dynamodb.js');
     const counter = new RequestCounter();
     counter.attach(dynamoDbClient);
     const client = new TimedClient(runtime.url, await obtainToken(runtime.url));

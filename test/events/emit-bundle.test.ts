@@ -24,7 +24,7 @@ async function bundle(entries: string[]) {
 describe('emit keeps handler bundles small: it carries only the emitted events validators', () => {
   it('bundles emit without the full catalogue validator, in well under 100 kB', async () => {
     // Act
-    const { bytes, inputs } = await bundle(['functions/shared/events/emit.ts']);
+    const { bytes, inputs } = await bundle(['functions/events/emit.ts']);
     // Assess
     expect(inputs.some((input) => input.endsWith('emitted-validators.js'))).toBe(true);
     expect(inputs.some((input) => input.endsWith('catalogue-validators.js'))).toBe(false);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { emit, InvalidEventPayloadError } from '../../functions/shared/events/emit.js';
-import { outboxPut } from '../../functions/shared/events/outbox.js';
-import { validateEvent } from '../../functions/shared/events/validate-event.js';
-import { documentClient, TABLE_NAME } from '../../functions/shared/store/dynamodb.js';
+import { emit, InvalidEventPayloadError } from '../../functions/events/emit.js';
+import { outboxPut } from '../../functions/events/outbox.js';
+import { validateEvent } from '../../functions/events/validate-event.js';
+import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
 
 /**

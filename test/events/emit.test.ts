@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emit, InvalidEventPayloadError, UnknownEventError } from '../../functions/shared/events/emit.js';
-import { validateEvent } from '../../functions/shared/events/validate-event.js';
+import { emit, InvalidEventPayloadError, UnknownEventError } from '../../functions/events/emit.js';
+import { validateEvent } from '../../functions/events/validate-event.js';
 import { projectRoot } from '../../schemas/generate.js';
 
 const entry = {
@@ -155,9 +155,9 @@ describe('emit is the only way handlers and domain code build outbox events', ()
     });
   }
 
-  it('finds no newEventDetail call and no hand-built event detail (event_id) outside functions/shared/events/', () => {
+  it('finds no newEventDetail call and no hand-built event detail (event_id) outside functions/events/', () => {
     // Prepare
-    const files = sourceFiles('functions').filter((file) => !file.startsWith('functions/shared/events/'));
+    const files = sourceFiles('functions').filter((file) => !file.startsWith('functions/events/'));
     // Act
     const offenders = files.filter((file) => {
       const source = readFileSync(path.join(projectRoot, file), 'utf8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emit } from '../../functions/shared/events/emit.js';
-import { detailTypeOf, EVENT_SOURCE, type EventDetail } from '../../functions/shared/events/outbox.js';
-import { eventPatterns } from '../../functions/shared/events/validate-event.js';
+import { emit } from '../../functions/events/emit.js';
+import { detailTypeOf, EVENT_SOURCE, type EventDetail } from '../../functions/events/outbox.js';
+import { eventPatterns } from '../../functions/events/validate-event.js';
 import { matchesEventPattern } from '../../infra/local/event-pattern.js';
 
 /** The rule patterns documented for subscribers, run through the local EventBridge matcher. */

@@ -1,6 +1,6 @@
 import type { AnyValidateFunction } from 'ajv/dist/core.js';
 import { describe, expect, it } from 'vitest';
-import { validators as generated } from '../../functions/shared/events/generated/catalogue-validators.js';
+import { validators as generated } from '../../functions/events/generated/catalogue-validators.js';
 import { eventSchemaId, keyOf } from '../../schemas/build/events-catalogue.js';
 import { catalogue } from '../../schemas/catalogue/index.js';
 import type { CatalogueEvent } from '../../schemas/catalogue/types.js';

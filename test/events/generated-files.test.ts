@@ -7,7 +7,7 @@ describe('Generated files are never stale (run npm run generate after changing a
     const files = await generateAll(projectRoot);
     // Assess
     expect(files.some((file) => file.path.startsWith('schemas/events/'))).toBe(true);
-    expect(files.some((file) => file.path.startsWith('functions/shared/validation/generated/'))).toBe(true);
+    expect(files.some((file) => file.path.startsWith('functions/validation/generated/'))).toBe(true);
     expect(new Set(files.map((file) => file.path)).size).toBe(files.length);
     expect(staleFiles(projectRoot, files)).toEqual([]);
   });

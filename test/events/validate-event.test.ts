@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateEvent } from '../../functions/shared/events/validate-event.js';
+import { validateEvent } from '../../functions/events/validate-event.js';
 
 const detail = {
   event_type: 'billing.ledger.entry_posted',

@@ -7,7 +7,7 @@ import { handler as getStatus } from '../../functions/handlers/get-account-trans
 import { handler as listAll } from '../../functions/handlers/list-all-import-processes.js';
 import { handler as processAccount } from '../../functions/handlers/process-account.js';
 import { handler as stageAccount } from '../../functions/handlers/stage-account.js';
-import { documentClient } from '../../functions/shared/store/dynamodb.js';
+import { documentClient } from '../../functions/store/dynamodb.js';
 import { accountPayload } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { exampleTransactions } from '../post-import/support/post-import-api.js';

@@ -4,14 +4,14 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { s3Transport } from '../../functions/adapters/documents/s3.js';
+import { eventBridgeClient } from '../../functions/events/eventbridge.js';
+import { type EventDetail, outboxPut } from '../../functions/events/outbox.js';
 import { handler as createNotes } from '../../functions/handlers/create-notes.js';
 import { handler as createPaymentInstruction } from '../../functions/handlers/create-payment-instruction.js';
 import { handler as publish } from '../../functions/handlers/publish-outbox-events.js';
-import { s3Transport } from '../../functions/shared/documents/s3.js';
-import { importProcessEvents } from '../../functions/shared/domain/account/import-process-events.js';
-import { eventBridgeClient } from '../../functions/shared/events/eventbridge.js';
-import { type EventDetail, outboxPut } from '../../functions/shared/events/outbox.js';
-import { TABLE_NAME } from '../../functions/shared/store/dynamodb.js';
+import { importProcessEvents } from '../../functions/rules/account/import-process-events.js';
+import { TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
 import { type FaultInjector, faults } from './support/faults.js';
@@ -72,7 +72,7 @@ describe('Rule: an S3 failure while checking document paths is a 5xx, writes not
       suppliers: [world.supplier],
     });
 
-  /** S3 (the HEAD transport of functions/shared/documents/s3.ts) answers or fails as `fault` says. */
+  /** S3 (the HEAD transport of functions/adapters/documents/s3.ts) answers or fails as `fault` says. */
   function s3Fails(fault: () => Promise<Response>) {
     const original = s3Transport.fetch;
     s3Transport.fetch = async () => {

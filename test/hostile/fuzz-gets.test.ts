@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../functions/shared/http/paging.js';
+import { encodeCursor } from '../../functions/http/paging.js';
 import { accountPayload, paths } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { api } from '../support/http.js';

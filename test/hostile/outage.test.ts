@@ -43,14 +43,14 @@ beforeAll(async () => {
   const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: process.env.AWS_REGION });
   await createTable(admin, process.env.DATA_IMPORT_TABLE_NAME as string);
   admin.destroy();
-  const { putSupplier } = await import('../../functions/shared/store/supplier-store.js');
+  const { putSupplier } = await import('../../functions/store/supplier-store.js');
   await putSupplier({
     code: SUPPLIER,
     status: 'Ongoing',
     root_location: 'hostile/outage',
     expiry_window_days: 30,
   });
-  const { documentClient, TABLE_NAME } = await import('../../functions/shared/store/dynamodb.js');
+  const { documentClient, TABLE_NAME } = await import('../../functions/store/dynamodb.js');
   const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
   handlers = {
     notes: (await import('../../functions/handlers/create-notes.js')).handler,

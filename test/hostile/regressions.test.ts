@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as createPaymentInstruction } from '../../functions/handlers/create-payment-instruction.js';
-import { encodeCursor } from '../../functions/shared/http/paging.js';
+import { encodeCursor } from '../../functions/http/paging.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { exampleTransactions, paths } from '../post-import/support/post-import-api.js';
 import { api } from '../support/http.js';

@@ -1,8 +1,8 @@
 import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { obtainWithApiKey, obtainWithRefreshToken } from '../../functions/shared/auth/service-token.js';
-import { documentClient } from '../../functions/shared/store/dynamodb.js';
+import { obtainWithApiKey, obtainWithRefreshToken } from '../../functions/auth/service-token.js';
+import { documentClient } from '../../functions/store/dynamodb.js';
 import { type FaultInjector, injectFaults } from './support/faults.js';
 import { createWorld, type HostileWorld } from './support/world.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseExtraChoices } from '../../functions/shared/domain/post-import/choices.js';
+import { parseExtraChoices } from '../../functions/rules/post-import/choices.js';
 import { environmentConfig, environments } from '../../infra/config/environments.js';
 import { PROJECT_ROOT } from '../../infra/constructs/service-function.js';
 import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';

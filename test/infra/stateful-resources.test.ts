@@ -1,9 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { type IndexDefinition, tableDefinition } from '../../functions/shared/store/table-definition.js';
+import { type IndexDefinition, tableDefinition } from '../../functions/store/table-definition.js';
 import { arnOf, logicalIdOf, synth } from './support/synth.js';
 
-describe('the table is built from functions/shared/store/table-definition.ts', () => {
+describe('the table is built from functions/store/table-definition.ts', () => {
   it('has the definition’s key schema and global secondary indexes, nothing else', () => {
     // Prepare
     const { template } = synth('dev');

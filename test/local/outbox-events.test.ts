@@ -4,8 +4,8 @@ import { waitForEvents } from '../support/events-file.js';
 describe('An event written to the outbox is published to the events file with the design §6 envelope', () => {
   it('appears once, with source data-import, detail-type <type>@<version> and the full detail', async () => {
     // Prepare
-    const { documentClient, TABLE_NAME } = await import('../../functions/shared/store/dynamodb.js');
-    const { newEventDetail, outboxPut } = await import('../../functions/shared/events/outbox.js');
+    const { documentClient, TABLE_NAME } = await import('../../functions/store/dynamodb.js');
+    const { newEventDetail, outboxPut } = await import('../../functions/events/outbox.js');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const marker = `outbox-${Date.now()}-${Math.random()}`;
     const detail = newEventDetail('data_import.import_process.complete', 'v1', { marker });

@@ -1,6 +1,6 @@
 import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { tableDefinition } from '../../functions/shared/store/table-definition.js';
+import { tableDefinition } from '../../functions/store/table-definition.js';
 
 describe('The local table is created from the same definition as the stack', () => {
   const client = new DynamoDBClient({});

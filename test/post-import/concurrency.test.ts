@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImportedAccount } from '../../functions/shared/domain/import-process.js';
+import type { ImportedAccount } from '../../functions/rules/import-process.js';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, readEvents, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveDocumentKey } from '../../functions/shared/documents/document-path.js';
+import { resolveDocumentKey } from '../../functions/adapters/documents/document-path.js';
 import { obtainToken } from '../support/auth.js';
 import { putDocument } from './support/documents.js';
 import { createImportedAccount } from './support/imported-account.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentVendorAdapter } from '../../functions/shared/payments/vendor-adapter.js';
+import type { PaymentVendorAdapter } from '../../functions/adapters/payments/vendor-adapter.js';
 import { type FakePaymentVendor, startFakePaymentVendor } from '../../infra/local/fake-payment-vendor.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { type Handler, lambdaContext, postEvent } from './support/in-process.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   process.env.DATA_IMPORT_STRIPE_API_URL = vendor.url;
   process.env.DATA_IMPORT_PAYMENT_VENDOR_TIMEOUT_MS = '200';
   process.env.DATA_IMPORT_PAYMENT_VENDOR_ATTEMPTS = '3';
-  ({ stripeAdapter: adapter } = await import('../../functions/shared/payments/stripe-adapter.js'));
+  ({ stripeAdapter: adapter } = await import('../../functions/adapters/payments/stripe-adapter.js'));
   ({ handler } = (await import('../../functions/handlers/create-payment-instruction.js')) as unknown as {
     handler: Handler;
   });

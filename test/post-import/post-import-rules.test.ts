@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseExtraChoices } from '../../functions/shared/domain/post-import/choices.js';
-import { formatMinorUnits, toMinorUnits } from '../../functions/shared/domain/transactions/amount.js';
-import { forcingNote } from '../../functions/shared/domain/transactions/forcing-note.js';
-import { parseTransactionOptions } from '../../functions/shared/domain/transactions/request-options.js';
-import { ledgerFlags } from '../../functions/shared/domain/transactions/transaction-types.js';
-import { validateTransaction } from '../../functions/shared/domain/transactions/validate-transaction.js';
-import { fromStripePaymentMethod } from '../../functions/shared/payments/stripe-adapter.js';
+import { fromStripePaymentMethod } from '../../functions/adapters/payments/stripe-adapter.js';
+import { parseExtraChoices } from '../../functions/rules/post-import/choices.js';
+import { formatMinorUnits, toMinorUnits } from '../../functions/rules/transactions/amount.js';
+import { forcingNote } from '../../functions/rules/transactions/forcing-note.js';
+import { parseTransactionOptions } from '../../functions/rules/transactions/request-options.js';
+import { ledgerFlags } from '../../functions/rules/transactions/transaction-types.js';
+import { validateTransaction } from '../../functions/rules/transactions/validate-transaction.js';
 import { exampleTransactions as tx } from './support/post-import-api.js';
 
 const rules = {

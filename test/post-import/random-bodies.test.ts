@@ -4,7 +4,7 @@ import { handler as createStatements } from '../../functions/handlers/create-his
 import { handler as createNotes } from '../../functions/handlers/create-notes.js';
 import { handler as createPaymentInstruction } from '../../functions/handlers/create-payment-instruction.js';
 import { handler as createTransactions } from '../../functions/handlers/create-transactions.js';
-import type { ImportedAccount } from '../../functions/shared/domain/import-process.js';
+import type { ImportedAccount } from '../../functions/rules/import-process.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { type Handler, lambdaContext, postEvent } from './support/in-process.js';
 import { paths, ref } from './support/post-import-api.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as createTransactions } from '../../functions/handlers/create-transactions.js';
-import { dynamoDbClient } from '../../functions/shared/store/dynamodb.js';
+import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import { RequestCounter } from '../support/request-counter.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { type Handler, lambdaContext, postEvent } from './support/in-process.js';

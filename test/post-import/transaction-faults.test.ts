@@ -4,7 +4,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as createTransactions } from '../../functions/handlers/create-transactions.js';
-import { dynamoDbClient } from '../../functions/shared/store/dynamodb.js';
+import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { type Handler, lambdaContext, postEvent } from './support/in-process.js';
 import { paths, ref, exampleTransactions as tx } from './support/post-import-api.js';

@@ -3,18 +3,18 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventDetail } from '../../functions/shared/events/outbox.js';
+import type { EventDetail } from '../../functions/events/outbox.js';
 
 process.env.DATA_IMPORT_EVENT_BUS_NAME ??= 'test-bus';
 process.env.DATA_IMPORT_TABLE_NAME ??= 'test-table';
 
 const eventBridge = mockClient(EventBridgeClient);
 let handler: typeof import('../../functions/handlers/publish-outbox-events.js').handler;
-let newEventDetail: typeof import('../../functions/shared/events/outbox.js').newEventDetail;
+let newEventDetail: typeof import('../../functions/events/outbox.js').newEventDetail;
 
 beforeAll(async () => {
   ({ handler } = await import('../../functions/handlers/publish-outbox-events.js'));
-  ({ newEventDetail } = await import('../../functions/shared/events/outbox.js'));
+  ({ newEventDetail } = await import('../../functions/events/outbox.js'));
 });
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { EventDetail } from '../../functions/shared/events/outbox.js';
+import type { EventDetail } from '../../functions/events/outbox.js';
 import type { EventEnvelope } from '../../infra/local/eventbridge-local.js';
 
 /**

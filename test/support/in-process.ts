@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { encodeAuthContext } from '../../functions/shared/http/auth-context.js';
+import { encodeAuthContext } from '../../functions/http/auth-context.js';
 
 /**
  * Handler modules called directly, as API Gateway calls them after the authorizer. Tests that

@@ -1,6 +1,6 @@
-import { describeApiKeys, issueApiKey, revokeApiKey } from '../../shared/auth/api-keys.js';
-import { SUPPLIER_CODE_PATTERN } from '../../shared/domain/supplier.js';
-import { getSupplier } from '../../shared/store/supplier-store.js';
+import { describeApiKeys, issueApiKey, revokeApiKey } from '../../auth/api-keys.js';
+import { SUPPLIER_CODE_PATTERN } from '../../rules/supplier.js';
+import { getSupplier } from '../../store/supplier-store.js';
 import { type Command, requireString, UsageError } from './command.js';
 
 function parseSuppliers(value: string): string[] {

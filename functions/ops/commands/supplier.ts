@@ -3,14 +3,9 @@ import {
   isSupplierStatus,
   SUPPLIER_CODE_PATTERN,
   SUPPLIER_STATUSES,
-} from '../../shared/domain/supplier.js';
-import { countImportProcesses } from '../../shared/store/import-process-list-store.js';
-import {
-  getSupplier,
-  listSuppliers,
-  putSupplier,
-  setSupplierStatus,
-} from '../../shared/store/supplier-store.js';
+} from '../../rules/supplier.js';
+import { countImportProcesses } from '../../store/import-process-list-store.js';
+import { getSupplier, listSuppliers, putSupplier, setSupplierStatus } from '../../store/supplier-store.js';
 import { type Command, UsageError } from './command.js';
 
 function parseStatus(value: unknown) {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { dynamoDbClient } from '../../../functions/shared/store/dynamodb.js';
+import { dynamoDbClient } from '../../../functions/store/dynamodb.js';
 import { proxyEvent } from '../../support/in-process.js';
 
 export { lambdaContext as context, type ProxyHandler as Handler } from '../../support/in-process.js';

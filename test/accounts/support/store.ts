@@ -1,4 +1,4 @@
-import type { Account } from '../../../functions/shared/domain/account/account.js';
+import type { Account } from '../../../functions/rules/account/account.js';
 
 /** A minimal normalised account, for writing through the stores directly. */
 export function stagedAccount(supplier: string, external: string, overrides: Partial<Account> = {}): Account {

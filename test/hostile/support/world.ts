@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { applyOrganisation } from '../../../functions/shared/auth/api-keys.js';
-import { documentClient, TABLE_NAME } from '../../../functions/shared/store/dynamodb.js';
-import { indexKeys, keys } from '../../../functions/shared/store/keys.js';
-import { putSupplier } from '../../../functions/shared/store/supplier-store.js';
+import { applyOrganisation } from '../../../functions/auth/api-keys.js';
+import { documentClient, TABLE_NAME } from '../../../functions/store/dynamodb.js';
+import { indexKeys, keys } from '../../../functions/store/keys.js';
+import { putSupplier } from '../../../functions/store/supplier-store.js';
 import { putDocument } from '../../post-import/support/documents.js';
 import { obtainServiceToken } from '../../support/auth.js';
 

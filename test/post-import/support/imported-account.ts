@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ImportedAccount } from '../../../functions/shared/domain/import-process.js';
-import { documentClient, TABLE_NAME } from '../../../functions/shared/store/dynamodb.js';
-import { keys } from '../../../functions/shared/store/keys.js';
+import type { ImportedAccount } from '../../../functions/rules/import-process.js';
+import { documentClient, TABLE_NAME } from '../../../functions/store/dynamodb.js';
+import { keys } from '../../../functions/store/keys.js';
 
 /** A unique external account number per test (tests share one table). */
 export function externalNumber(prefix = 'PI'): string {

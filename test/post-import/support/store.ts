@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 // biome-ignore lint/suspicious/noExplicitAny: stored items are untyped in tests; assertions check them
 type StoredItem = Record<string, any>;
 
-import { documentClient, TABLE_NAME } from '../../../functions/shared/store/dynamodb.js';
+import { documentClient, TABLE_NAME } from '../../../functions/store/dynamodb.js';
 
 /** Every item of an account's partition whose sort key starts with `prefix` (e.g. `TXN#`, `NOTE#`; '' for all). */
 export async function accountItems(serviceAccountNumber: string, prefix: string): Promise<StoredItem[]> {

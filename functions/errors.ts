@@ -1,0 +1,157 @@
+/**
+ * Typed domain errors. Domain and store code throw these; the HTTP error middleware
+ * (functions/http/error-handler.ts) is the only place that maps them to responses.
+ * Every subclass carries a stable snake_case `code`.
+ */
+
+export interface FieldError {
+  /** Dot path with zero-based indexes, e.g. `notes.0.document_paths.1.document_path`. */
+  attr: string;
+  code: string;
+  detail: string;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly statusCode: number;
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+
+  /** The response body. Subclasses add fields (errors, service_account_number, …). */
+  body(): Record<string, unknown> {
+    return { detail: this.detail, code: this.code };
+  }
+}
+
+/** 400 with the standard validation body `{detail, code, errors: [{detail, code, attr}]}`. */
+export class ValidationError extends DomainError {
+  readonly statusCode = 400;
+  constructor(
+    readonly errors: FieldError[],
+    code = 'invalid_request',
+    detail = 'The request could not be validated.',
+  ) {
+    super(code, detail);
+  }
+  override body(): Record<string, unknown> {
+    return { detail: this.detail, code: this.code, errors: this.errors };
+  }
+}
+
+/** 400 for malformed JSON: code `parse_error`, empty `errors`. */
+export class ParseError extends ValidationError {
+  constructor(detail = 'The request body is not valid JSON.') {
+    super([], 'parse_error', detail);
+  }
+}
+
+/** 400 for one failing transaction, in the spec's TRANSACTION_IMPORT_ERROR shape. */
+export class TransactionImportError extends DomainError {
+  readonly statusCode = 400;
+  constructor(
+    code: string,
+    errorDetail: string,
+    readonly transactionData: unknown,
+  ) {
+    super(code, errorDetail);
+  }
+  override body(): Record<string, unknown> {
+    return {
+      status: 'TRANSACTION_IMPORT_ERROR',
+      error_detail: this.detail,
+      code: this.code,
+      transaction_data: this.transactionData,
+    };
+  }
+}
+
+export class NotAuthenticatedError extends DomainError {
+  readonly statusCode = 401;
+  constructor(code: 'not_authenticated' | 'token_expired' = 'not_authenticated', detail?: string) {
+    super(
+      code,
+      detail ??
+        (code === 'token_expired'
+          ? 'The token has expired; obtain a new one.'
+          : 'Authentication credentials were not provided or are invalid.'),
+    );
+  }
+}
+
+export class PermissionDeniedError extends DomainError {
+  readonly statusCode = 403;
+  constructor(detail = 'You do not have permission to act for this import supplier.') {
+    super('permission_denied', detail);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly statusCode = 404;
+}
+
+/** 409 with optional extra top-level fields (e.g. `service_account_number`). */
+export class ConflictError extends DomainError {
+  readonly statusCode = 409;
+  constructor(
+    code: string,
+    detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(code, detail);
+  }
+  override body(): Record<string, unknown> {
+    return { detail: this.detail, code: this.code, ...this.extra };
+  }
+}
+
+/** 409 for a supplier whose status is Paused or Complete (design.md §3.3). */
+export class SupplierNotOngoingError extends DomainError {
+  readonly statusCode = 409;
+  constructor(readonly supplierStatus: 'Paused' | 'Complete') {
+    super('import_supplier_migration_not_ongoing', 'The import supplier is not accepting migrations.');
+  }
+  override body(): Record<string, unknown> {
+    const inner = this.supplierStatus === 'Paused' ? 'import_supplier_paused' : 'import_supplier_complete';
+    return {
+      detail: this.detail,
+      code: this.code,
+      errors: [
+        {
+          attr: 'import_supplier',
+          code: inner,
+          detail:
+            this.supplierStatus === 'Paused'
+              ? 'Migrations for this import supplier are paused; more accounts are expected later.'
+              : 'Migrations for this import supplier are complete; no more accounts are accepted.',
+        },
+      ],
+    };
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly statusCode = 413;
+  constructor() {
+    super('payload_too_large', 'The request body is larger than 6 MB.');
+  }
+}
+
+/**
+ * 500/503 for a condition where retrying the same request can succeed (throttling, a
+ * vendor outage, a lost race). The detail is safe to show; internals are never included.
+ */
+export class RetryableError extends DomainError {
+  readonly statusCode: number;
+  constructor(
+    code = 'temporarily_unavailable',
+    detail = 'A temporary problem occurred; retry the request as it is.',
+    statusCode = 500,
+  ) {
+    super(code, detail);
+    this.statusCode = statusCode;
+  }
+}

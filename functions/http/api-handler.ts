@@ -1,0 +1,86 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ValidationError } from '../errors.js';
+import { logger } from '../logger.js';
+import type { ImportSupplier } from '../rules/supplier.js';
+import type { CompiledValidator } from '../validation/field-errors.js';
+import { validateOrThrow } from '../validation/field-errors.js';
+import { type AuthContext, readAuthContext } from './auth-context.js';
+import { errorHandler } from './error-handler.js';
+import { parseJsonBody } from './json-body.js';
+import { jsonLimitErrors } from './json-limits.js';
+import { type ApiResponse, jsonResponse } from './response.js';
+import { authorizeSupplier, type SupplierRule } from './supplier-access.js';
+
+export interface BodyRule<B> {
+  validate: CompiledValidator<B>;
+  /** Top-level code of a 400 (default `invalid_request`; accounts use `account_failed_validation`). */
+  summaryCode?: string;
+  summaryDetail?: string;
+}
+
+export interface ApiHandlerOptions<B> {
+  /** The request body's compiled schema; omit for requests without a body. */
+  body?: BodyRule<B>;
+  /** Where the supplier code comes from and what an unknown or stopped supplier gives. */
+  supplier: SupplierRule;
+}
+
+export interface ApiRequest<B> {
+  body: B;
+  path: Readonly<Record<string, string>>;
+  query: Readonly<Record<string, string>>;
+  auth: AuthContext;
+  supplier: ImportSupplier;
+  event: APIGatewayProxyEvent;
+}
+
+function decodedParameters(parameters: Record<string, string | undefined> | null): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parameters ?? {})) {
+    if (value !== undefined) result[name] = value;
+  }
+  return result;
+}
+
+/**
+ * Every REST handler is built with this: it checks, in the order of design.md §3.5a,
+ * authentication (401) → JSON and request shape (400) → supplier scope (403) → unknown
+ * supplier (400/404) → supplier not ongoing (409), then calls `handle` with a typed
+ * request. Errors thrown anywhere are mapped to responses in one place (error-handler.ts).
+ */
+export function apiHandler<B = undefined>(
+  options: ApiHandlerOptions<B>,
+  handle: (request: ApiRequest<B>) => Promise<ApiResponse>,
+) {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(errorHandler())
+    .handler(async (event) => {
+      const auth = readAuthContext(event);
+      const path = decodedParameters(event.pathParameters);
+      const query = decodedParameters(event.queryStringParameters);
+      let body = undefined as B;
+      if (options.body) {
+        const raw = parseJsonBody(event);
+        const limitErrors = jsonLimitErrors(raw);
+        if (limitErrors.length > 0) {
+          throw new ValidationError(
+            limitErrors,
+            options.body.summaryCode ?? 'invalid_request',
+            options.body.summaryDetail ?? 'The request could not be validated.',
+          );
+        }
+        body = validateOrThrow(
+          options.body.validate,
+          raw,
+          options.body.summaryCode,
+          options.body.summaryDetail,
+        );
+      }
+      const supplier = await authorizeSupplier(options.supplier, { auth, body, path });
+      logger.appendKeys({ import_supplier: supplier.code });
+      return jsonResponse(await handle({ body, path, query, auth, supplier, event }));
+    });
+}

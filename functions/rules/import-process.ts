@@ -1,0 +1,72 @@
+import { externalAccountNumber } from '../../schemas/api/account-reference.js';
+import { NotFoundError } from '../errors.js';
+
+/** Status values of endpoint 5, exactly as the spec names them. */
+export type ImportStatus = 'UNKNOWN' | 'IN_PROGRESS' | 'COMPLETED';
+
+/**
+ * An account import process (item `IMPORT#<supplier>#<external>` / `PROCESS`). Written by
+ * the account lifecycle (staging, processing, expiry); read by every post-import endpoint.
+ */
+export interface ImportProcess {
+  import_supplier: string;
+  external_account_number: string;
+  status: ImportStatus;
+  /** `CANCELLED` when a staged process expired unprocessed; it then leaves every list. */
+  lifecycle: 'STAGED' | 'CANCELLED' | 'IMPORTED';
+  staged_at: string;
+  updated_at: string;
+  /** Set once the platform account exists. */
+  service_account_number?: string;
+  account_created_at?: string;
+  /** The account's ledger number (events `billing.ledger.entry_posted`). */
+  ledger_number?: string;
+  /** First day (YYYY-MM-DD) of the account's open statement period; it is open-ended. */
+  open_statement_period_start?: string;
+}
+
+export interface ImportedAccount {
+  import_supplier: string;
+  external_account_number: string;
+  service_account_number: string;
+  ledger_number: string;
+  open_statement_period_start: string;
+  account_created_at: string;
+}
+
+/** The post-import endpoints' rule: only an imported account (not merely staged) is found. */
+export function requireImported(process: ImportProcess | undefined): ImportedAccount {
+  if (
+    process?.status !== 'COMPLETED' ||
+    !process.service_account_number ||
+    !process.ledger_number ||
+    !process.open_statement_period_start ||
+    !process.account_created_at
+  ) {
+    throw new NotFoundError(
+      'account_not_found',
+      'No imported account matches this import supplier and external account number.',
+    );
+  }
+  return {
+    import_supplier: process.import_supplier,
+    external_account_number: process.external_account_number,
+    service_account_number: process.service_account_number,
+    ledger_number: process.ledger_number,
+    open_statement_period_start: process.open_statement_period_start,
+    account_created_at: process.account_created_at,
+  };
+}
+
+/**
+ * Whether a value can be an external account number at all (the payload schemas' bounds,
+ * 1–255 characters). Anything else names no import process, so nothing is looked up for it
+ * (an empty or over-long key would make DynamoDB refuse the request: a 500, not a 404).
+ */
+export function isPossibleExternalAccountNumber(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= externalAccountNumber.minLength &&
+    value.length <= externalAccountNumber.maxLength
+  );
+}

@@ -1,0 +1,124 @@
+import type { EventDetail } from '../events/outbox.js';
+import { outboxPut } from '../events/outbox.js';
+import type { Account } from '../rules/account/account.js';
+import { encodeAccountData } from '../rules/account/account-data.js';
+import type { AccountNumbers } from '../rules/account/account-number.js';
+import { TABLE_NAME } from './dynamodb.js';
+import { indexKeys, keys } from './keys.js';
+import { type CancellationReason, isConflictOnly, transactWrite } from './transact-write.js';
+
+/**
+ * Platform accounts created from import processes (partition `ACCOUNT#<service number>`):
+ * the `ACCOUNT` item (account data, ledger number, `next_ledger_entry_id` counter) and its
+ * `PERIOD#<start>` statement periods.
+ */
+
+export interface AccountCreation {
+  supplier: string;
+  externalAccountNumber: string;
+  account: Account;
+  numbers: AccountNumbers;
+  openStatementPeriodStart: string;
+  /** The creation lock the caller holds on the process. */
+  lockToken: string;
+  createdAt: Date;
+  events: readonly EventDetail[];
+}
+
+export type AccountCreationResult =
+  | { ok: true }
+  | {
+      ok: false;
+      /** `conflict`: only concurrent transactions were in the way (retry); `rejected`: anything else. */
+      reason: 'account_number_taken' | 'lock_lost' | 'conflict' | 'rejected';
+      reasons: CancellationReason[];
+    };
+
+/** Positions of the items in the creation transaction. */
+const ACCOUNT_ITEM = 0;
+const PROCESS_ITEM = 2;
+
+/**
+ * Creates the account in ONE transaction: the account item (new number only), its first
+ * open-ended statement period, the process → COMPLETED/IMPORTED (only while we hold its
+ * lock; moved from the PENDING to the IMPORTED list), the staged data removed, and the
+ * events in the outbox.
+ */
+export async function createImportedAccount(creation: AccountCreation): Promise<AccountCreationResult> {
+  const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
+  const createdAtIso = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const imported = indexKeys.processesInState(supplier, 'IMPORTED', external);
+  const result = await transactWrite([
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: {
+          ...keys.account(numbers.serviceAccountNumber),
+          entity: 'Account',
+          account_number: numbers.serviceAccountNumber,
+          ledger_number: numbers.ledgerNumber,
+          import_supplier: supplier,
+          external_account_number: external,
+          account_type: creation.account.account_type,
+          created_at: createdAtIso,
+          next_ledger_entry_id: 1,
+          account_data: encodeAccountData(creation.account),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: {
+          ...keys.statementPeriod(numbers.serviceAccountNumber, creation.openStatementPeriodStart),
+          entity: 'StatementPeriod',
+          account_number: numbers.serviceAccountNumber,
+          start_date: creation.openStatementPeriodStart,
+          is_open: true,
+          created_at: createdAtIso,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.importProcess(supplier, external),
+        UpdateExpression: [
+          'SET #status = :completed, lifecycle = :imported, service_account_number = :number,',
+          'account_created_at = :created, ledger_number = :ledger, open_statement_period_start = :period,',
+          'updated_at = :created, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+          'REMOVE lock_token, in_progress_since',
+        ].join(' '),
+        ConditionExpression: 'lock_token = :token AND #status = :in_progress',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'COMPLETED',
+          ':imported': 'IMPORTED',
+          ':in_progress': 'IN_PROGRESS',
+          ':number': numbers.serviceAccountNumber,
+          ':created': createdAtIso,
+          ':ledger': numbers.ledgerNumber,
+          ':period': creation.openStatementPeriodStart,
+          ':gsi2pk': imported.gsi2pk,
+          ':gsi2sk': imported.gsi2sk,
+          ':token': creation.lockToken,
+        },
+      },
+    },
+    { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(supplier, external) } },
+    outboxPut(TABLE_NAME, creation.events, createdAt),
+  ]);
+  if (result.ok) return result;
+  const { reasons } = result;
+  if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed')
+    return { ok: false, reason: 'lock_lost', reasons };
+  if (
+    reasons[ACCOUNT_ITEM]?.code === 'ConditionalCheckFailed' ||
+    reasons[1]?.code === 'ConditionalCheckFailed'
+  ) {
+    return { ok: false, reason: 'account_number_taken', reasons };
+  }
+  return { ok: false, reason: isConflictOnly(reasons) ? 'conflict' : 'rejected', reasons };
+}

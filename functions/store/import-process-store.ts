@@ -1,0 +1,252 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { type EventDetail, outboxPut } from '../events/outbox.js';
+import type { Account } from '../rules/account/account.js';
+import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
+import type { ImportProcess } from '../rules/import-process.js';
+import { documentClient, TABLE_NAME } from './dynamodb.js';
+import { indexKeys, keys } from './keys.js';
+import { type CancellationReason, transactWrite } from './transact-write.js';
+
+/**
+ * Account import processes (design.md §7). Two items per process, in the partition
+ * `IMPORT#<supplier>#<external>`:
+ *   - `PROCESS`: status, lifecycle, the list index keys (gsi1: every live process; gsi2:
+ *     PENDING or IMPORTED), and once created the account number and period start;
+ *   - `STAGED`: the staged, normalised account (gzip JSON), until the account is created.
+ */
+
+/** The process item as stored (the record plus the lock and bookkeeping fields). */
+export interface StoredImportProcess extends ImportProcess {
+  first_staged_at?: string;
+  /** Set while IN_PROGRESS: who holds the creation lock and since when. */
+  lock_token?: string;
+  in_progress_since?: string;
+  cancelled_at?: string;
+}
+
+const PROCESS_FIELDS = [
+  'import_supplier',
+  'external_account_number',
+  'status',
+  'lifecycle',
+  'staged_at',
+  'first_staged_at',
+  'updated_at',
+  'service_account_number',
+  'account_created_at',
+  'ledger_number',
+  'open_statement_period_start',
+  'lock_token',
+  'in_progress_since',
+  'cancelled_at',
+] as const;
+
+export function toImportProcess(item: Record<string, unknown> | undefined): StoredImportProcess | undefined {
+  if (item?.sk !== 'PROCESS') return undefined;
+  const process: Record<string, unknown> = {};
+  for (const field of PROCESS_FIELDS) if (item[field] !== undefined) process[field] = item[field];
+  return process as unknown as StoredImportProcess;
+}
+
+/** Reads one import process (strongly consistent: a process just created must be visible). */
+export async function getImportProcess(
+  supplier: string,
+  externalAccountNumber: string,
+): Promise<StoredImportProcess | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({
+      TableName: TABLE_NAME,
+      Key: keys.importProcess(supplier, externalAccountNumber),
+      ConsistentRead: true,
+    }),
+  );
+  return toImportProcess(Item);
+}
+
+/** The process and its staged account in one strongly consistent Query (one request). */
+export async function getImportProcessWithStagedAccount(
+  supplier: string,
+  externalAccountNumber: string,
+): Promise<{ process?: StoredImportProcess; staged?: Account }> {
+  const { pk } = keys.importProcess(supplier, externalAccountNumber);
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
+  const process = toImportProcess(Items.find((item) => item.sk === 'PROCESS'));
+  const stagedItem = Items.find((item) => item.sk === keys.stagedAccount(supplier, externalAccountNumber).sk);
+  return {
+    ...(process ? { process } : {}),
+    ...(stagedItem ? { staged: decodeAccountData(stagedItem.account_data as Uint8Array) } : {}),
+  };
+}
+
+/** The staged account of a process (strongly consistent). */
+export async function getStagedAccount(
+  supplier: string,
+  externalAccountNumber: string,
+): Promise<Account | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({
+      TableName: TABLE_NAME,
+      Key: keys.stagedAccount(supplier, externalAccountNumber),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? decodeAccountData(Item.account_data as Uint8Array) : undefined;
+}
+
+export type WriteResult<T = undefined> =
+  | { ok: true; value: T }
+  | { ok: false; existing?: StoredImportProcess; reasons: CancellationReason[] };
+
+export interface StagingWrite {
+  supplier: string;
+  externalAccountNumber: string;
+  account: Account;
+  now: Date;
+  /** `create`: no live process may exist; `replace`: the process must still be UNKNOWN/STAGED. */
+  target: 'create' | 'replace';
+  /** The process being replaced (keeps its first staging time). */
+  existing?: StoredImportProcess;
+}
+
+/**
+ * Stages an account: the process item (UNKNOWN/STAGED, in the all and PENDING lists) and
+ * the staged data, in one transaction guarded by the target's condition.
+ */
+export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
+  const { supplier, externalAccountNumber: external, now } = write;
+  const at = now.toISOString();
+  const processItem = {
+    ...keys.importProcess(supplier, external),
+    ...indexKeys.allProcesses(supplier, external),
+    ...indexKeys.processesInState(supplier, 'PENDING', external),
+    entity: 'ImportProcess',
+    import_supplier: supplier,
+    external_account_number: external,
+    status: 'UNKNOWN',
+    lifecycle: 'STAGED',
+    staged_at: at,
+    first_staged_at: write.target === 'replace' ? (write.existing?.first_staged_at ?? at) : at,
+    updated_at: at,
+  };
+  const condition =
+    write.target === 'create'
+      ? {
+          ConditionExpression: 'attribute_not_exists(pk) OR lifecycle = :cancelled',
+          ExpressionAttributeValues: { ':cancelled': 'CANCELLED' },
+        }
+      : {
+          ConditionExpression: 'lifecycle = :staged AND #status = :unknown',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':staged': 'STAGED', ':unknown': 'UNKNOWN' },
+        };
+  const result = await transactWrite([
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: processItem,
+        ...condition,
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: {
+          ...keys.stagedAccount(supplier, external),
+          entity: 'StagedAccount',
+          account_data: encodeAccountData(write.account),
+          staged_at: at,
+        },
+      },
+    },
+  ]);
+  if (result.ok) return { ok: true, value: undefined };
+  const existing = toImportProcess(result.reasons[0]?.item);
+  return { ok: false, reasons: result.reasons, ...(existing ? { existing } : {}) };
+}
+
+/**
+ * Takes the creation lock: UNKNOWN/STAGED (or a stale IN_PROGRESS) → IN_PROGRESS, with a
+ * token only the holder knows. On failure returns the stored process (if any) to explain.
+ */
+export async function lockImportProcess(
+  supplier: string,
+  externalAccountNumber: string,
+  lock: { token: string; now: Date; staleBefore: Date },
+): Promise<WriteResult<StoredImportProcess>> {
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.importProcess(supplier, externalAccountNumber),
+        UpdateExpression:
+          'SET #status = :in_progress, lock_token = :token, in_progress_since = :now, updated_at = :now',
+        ConditionExpression:
+          'lifecycle = :staged AND (#status = :unknown OR (#status = :in_progress AND in_progress_since < :stale))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':in_progress': 'IN_PROGRESS',
+          ':unknown': 'UNKNOWN',
+          ':staged': 'STAGED',
+          ':token': lock.token,
+          ':now': lock.now.toISOString(),
+          ':stale': lock.staleBefore.toISOString(),
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true, value: toImportProcess(Attributes) as StoredImportProcess };
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+    const existing = toImportProcess(item ? unmarshall(item) : undefined);
+    return { ok: false, reasons: [{ code: 'ConditionalCheckFailed' }], ...(existing ? { existing } : {}) };
+  }
+}
+
+/**
+ * Gives the lock back (IN_PROGRESS → UNKNOWN) after a failed creation, with the failure's
+ * events in the same transaction. Returns false when the lock was no longer ours.
+ */
+export async function releaseImportProcess(
+  supplier: string,
+  externalAccountNumber: string,
+  release: { token: string; now: Date; events: readonly EventDetail[] },
+): Promise<boolean> {
+  const update = {
+    TableName: TABLE_NAME,
+    Key: keys.importProcess(supplier, externalAccountNumber),
+    UpdateExpression: 'SET #status = :unknown, updated_at = :now REMOVE lock_token, in_progress_since',
+    ConditionExpression: 'lock_token = :token',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':unknown': 'UNKNOWN',
+      ':now': release.now.toISOString(),
+      ':token': release.token,
+    },
+  };
+  if (release.events.length === 0) {
+    try {
+      await documentClient.send(new UpdateCommand(update));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+  const result = await transactWrite([
+    { Update: update },
+    outboxPut(TABLE_NAME, release.events, release.now),
+  ]);
+  return result.ok;
+}

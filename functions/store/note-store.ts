@@ -1,0 +1,180 @@
+import { RetryableError } from '../errors.js';
+import type { EventDetail } from '../events/outbox.js';
+import { outboxPut } from '../events/outbox.js';
+import type { ImportedAccount } from '../rules/import-process.js';
+import type { NoteToStore } from '../rules/notes/note.js';
+import { batchGetItems, itemKey } from './batch-get.js';
+import { LIMITS, TABLE_NAME } from './dynamodb.js';
+import { estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
+import { keys, type TableKey } from './keys.js';
+import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
+
+/**
+ * Notes of an account (partition `ACCOUNT#<service number>`):
+ *   `NOTE#<content hash>#<created_at>`  the note;
+ *   `NOTEBODY#<content hash>`           marker: some note with this content exists.
+ * A note sent with `created_at` is new when its own key is free; one sent without is new when
+ * the marker is free. Both are guarded by conditional writes, so concurrent identical requests
+ * store each note once.
+ */
+
+const MAX_ATTEMPTS = 8;
+/** Keys and bookkeeping of the note item, its content marker and its event, on top of its own fields. */
+export const PER_NOTE_OVERHEAD_BYTES = 2_000;
+
+/** The stored form of a note (also used for the note a forced transaction request pins). */
+export function noteItem(
+  account: ImportedAccount,
+  note: NoteToStore,
+  recordedAt: string,
+): Record<string, unknown> {
+  return {
+    ...keys.note(account.service_account_number, note.content_hash, note.created_at),
+    entity: 'Note',
+    note_id: note.note_id,
+    account_number: account.service_account_number,
+    content_hash: note.content_hash,
+    created_at: note.created_at,
+    ...(note.body !== undefined ? { body: note.body } : {}),
+    ...(note.documents ? { documents: note.documents } : {}),
+    ...(note.is_pinned !== undefined ? { is_pinned: note.is_pinned } : {}),
+    ...(note.unpin_at !== undefined ? { unpin_at: note.unpin_at } : {}),
+    recorded_at: recordedAt,
+  };
+}
+
+function markerItem(
+  account: ImportedAccount,
+  note: NoteToStore,
+  recordedAt: string,
+): Record<string, unknown> {
+  return {
+    ...keys.noteContent(account.service_account_number, note.content_hash),
+    entity: 'NoteContent',
+    content_hash: note.content_hash,
+    recorded_at: recordedAt,
+  };
+}
+
+/** The key that says whether this note already exists. */
+function identityKey(account: ImportedAccount, note: NoteToStore): TableKey {
+  return note.created_at_given
+    ? keys.note(account.service_account_number, note.content_hash, note.created_at)
+    : keys.noteContent(account.service_account_number, note.content_hash);
+}
+
+/** One transaction's items for these notes, and which notes each item's condition speaks for. */
+function buildChunk(account: ImportedAccount, notes: readonly NoteToStore[], events: readonly EventDetail[]) {
+  const recordedAt = new Date().toISOString();
+  const items: TransactItem[] = [];
+  const owners: number[][] = [];
+  const markers = new Map<string, { note: NoteToStore; conditional: boolean; owners: number[] }>();
+  for (const note of notes) {
+    items.push({
+      Put: {
+        TableName: TABLE_NAME,
+        Item: noteItem(account, note, recordedAt),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    owners.push([note.index]);
+    const marker = markers.get(note.content_hash) ?? { note, conditional: false, owners: [] };
+    if (!note.created_at_given) {
+      marker.conditional = true;
+      marker.owners.push(note.index);
+    }
+    markers.set(note.content_hash, marker);
+  }
+  for (const marker of markers.values()) {
+    items.push({
+      Put: {
+        TableName: TABLE_NAME,
+        Item: markerItem(account, marker.note, recordedAt),
+        ...(marker.conditional ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+      },
+    });
+    owners.push(marker.owners);
+  }
+  items.push(outboxPut(TABLE_NAME, events));
+  owners.push([]);
+  return { items, owners };
+}
+
+/** Items a group of notes needs: one per note plus one marker per distinct content. */
+function itemsNeeded(notes: readonly NoteToStore[]): number {
+  return notes.length + new Set(notes.map((note) => note.content_hash)).size;
+}
+
+/** Splits notes into groups that fit one transaction with its outbox item. */
+function chunksOf(notes: readonly NoteToStore[]): NoteToStore[][] {
+  const chunks: NoteToStore[][] = [];
+  let current: NoteToStore[] = [];
+  let bytes = 0;
+  for (const note of notes) {
+    // By count (the 100-item limit) and by size (the 4 MB limit).
+    const size = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
+    if (
+      current.length > 0 &&
+      (itemsNeeded([...current, note]) > LIMITS.transactWriteItems - 1 ||
+        bytes + size > MAX_TRANSACTION_BYTES)
+    ) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(note);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+async function writeChunk(
+  account: ImportedAccount,
+  chunk: NoteToStore[],
+  eventsFor: (notes: readonly NoteToStore[]) => EventDetail[],
+): Promise<NoteToStore[]> {
+  let notes = chunk;
+  for (let attempt = 0; notes.length > 0; attempt++) {
+    if (attempt >= MAX_ATTEMPTS) throw new RetryableError();
+    const { items, owners } = buildChunk(account, notes, eventsFor(notes));
+    const result = await transactWrite(items);
+    if (result.ok) return notes;
+    const existing = new Set<number>();
+    result.reasons.forEach((reason, position) => {
+      if (reason.code === 'ConditionalCheckFailed')
+        for (const index of owners[position] ?? []) existing.add(index);
+    });
+    if (existing.size > 0) {
+      notes = notes.filter((note) => !existing.has(note.index));
+    } else if (isConflictOnly(result.reasons)) {
+      await backoff(attempt);
+    } else {
+      throw new Error(`Note transaction cancelled: ${result.reasons.map((reason) => reason.code).join(',')}`);
+    }
+  }
+  return notes;
+}
+
+/**
+ * Stores the notes the account does not have yet, with their events in the same transactions.
+ * One batched pre-read, then TransactWriteItems of ≤100 items; notes a concurrent request
+ * stored first are dropped and reported as existing. Returns the request indexes created.
+ */
+export async function storeNewNotes(
+  account: ImportedAccount,
+  notes: readonly NoteToStore[],
+  eventsFor: (notes: readonly NoteToStore[]) => EventDetail[],
+): Promise<Set<number>> {
+  const created = new Set<number>();
+  if (notes.length === 0) return created;
+  const found = await batchGetItems(
+    notes.map((note) => identityKey(account, note)),
+    ['pk', 'sk'],
+  );
+  const fresh = notes.filter((note) => !found.has(itemKey(identityKey(account, note))));
+  for (const chunk of chunksOf(fresh)) {
+    for (const note of await writeChunk(account, chunk, eventsFor)) created.add(note.index);
+  }
+  return created;
+}

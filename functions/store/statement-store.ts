@@ -1,0 +1,91 @@
+import { ConflictError, RetryableError } from '../errors.js';
+import { type EventDetail, outboxPut } from '../events/outbox.js';
+import type { ImportedAccount } from '../rules/import-process.js';
+import type { StatementToStore } from '../rules/statements/statement.js';
+import { batchGetItems, itemKey } from './batch-get.js';
+import { LIMITS, TABLE_NAME } from './dynamodb.js';
+import { keys } from './keys.js';
+import { backoff, isConflictOnly, type TransactItem, transactWrite } from './transact-write.js';
+
+/**
+ * Historical statements of an account (`ACCOUNT#<service number>` / `STATEMENT#<statement_id>`).
+ * One batched pre-read, then TransactWriteItems of ≤99 conditional Puts + one outbox item.
+ */
+
+const MAX_ATTEMPTS = 8;
+
+function alreadyExists(statementId: string): ConflictError {
+  return new ConflictError(
+    'historical_statement_already_exists',
+    'A historical statement with this statement_id and different content already exists for the account.',
+    { statement_id: statementId },
+  );
+}
+
+function statementItem(account: ImportedAccount, statement: StatementToStore, recordedAt: string) {
+  const { index: _index, ...fields } = statement;
+  return {
+    ...keys.historicalStatement(account.service_account_number, statement.statement_id),
+    entity: 'HistoricalStatement',
+    account_number: account.service_account_number,
+    ...fields,
+    recorded_at: recordedAt,
+  };
+}
+
+/**
+ * Stores the statements the account does not have yet (a stored one with the same content is
+ * skipped; with different content → 409, before anything of the request is written unless a
+ * concurrent request wrote it in between). Returns the statement ids created.
+ */
+export async function storeNewStatements(
+  account: ImportedAccount,
+  statements: readonly StatementToStore[],
+  eventsFor: (created: readonly StatementToStore[]) => EventDetail[],
+): Promise<Set<string>> {
+  const keyOf = (statement: StatementToStore) =>
+    keys.historicalStatement(account.service_account_number, statement.statement_id);
+  const found = await batchGetItems(statements.map(keyOf), ['pk', 'sk', 'content_hash']);
+  const fresh: StatementToStore[] = [];
+  for (const statement of statements) {
+    const stored = found.get(itemKey(keyOf(statement)));
+    if (!stored) fresh.push(statement);
+    else if (stored.content_hash !== statement.content_hash) throw alreadyExists(statement.statement_id);
+  }
+  const created = new Set<string>();
+  const capacity = LIMITS.transactWriteItems - 1;
+  for (let start = 0; start < fresh.length; start += capacity) {
+    let pending = fresh.slice(start, start + capacity);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new RetryableError();
+      const recordedAt = new Date().toISOString();
+      const items: TransactItem[] = pending.map((statement) => ({
+        Put: {
+          TableName: TABLE_NAME,
+          Item: statementItem(account, statement, recordedAt),
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      }));
+      items.push(outboxPut(TABLE_NAME, eventsFor(pending)));
+      const result = await transactWrite(items);
+      if (result.ok) {
+        for (const statement of pending) created.add(statement.statement_id);
+        break;
+      }
+      const existing = new Set<string>();
+      pending.forEach((statement, position) => {
+        const reason = result.reasons[position];
+        if (reason?.code !== 'ConditionalCheckFailed') return;
+        if (reason.item && reason.item.content_hash !== statement.content_hash) {
+          throw alreadyExists(statement.statement_id);
+        }
+        existing.add(statement.statement_id);
+      });
+      if (existing.size > 0) pending = pending.filter((statement) => !existing.has(statement.statement_id));
+      else if (isConflictOnly(result.reasons)) await backoff(attempt);
+      else throw new Error(`Statement write cancelled: ${result.reasons.map((r) => r.code).join(',')}`);
+    }
+  }
+  return created;
+}

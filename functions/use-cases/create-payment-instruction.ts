@@ -1,0 +1,107 @@
+import type { Payload } from '../../schemas/api/payment-instruction-create.schema.js';
+import {
+  type VendorInstruction,
+  VendorInstructionInvalid,
+  VendorInstructionNotFound,
+  VendorUnavailable,
+} from '../adapters/payments/vendor-adapter.js';
+import { paymentVendor, paymentVendorNames } from '../adapters/payments/vendors.js';
+import { type FieldError, RetryableError, ValidationError } from '../errors.js';
+import { logger } from '../logger.js';
+import type { ImportedAccount } from '../rules/import-process.js';
+import {
+  type PaymentInstructionResult,
+  paymentInstructionResult,
+} from '../rules/payments/payment-instruction.js';
+import { allowedChoices, isAllowedChoice } from '../rules/post-import/choices.js';
+import { postImportCompleted, postImportError } from '../rules/post-import/post-import-events.js';
+import { writeEventsAlone } from '../store/outbox-write.js';
+import { getPaymentInstruction, storePaymentInstruction } from '../store/payment-instruction-store.js';
+
+const VENDOR_UNAVAILABLE = 'payment_vendor_unavailable';
+
+function referenceError(code: string, detail: string): ValidationError {
+  return new ValidationError([{ attr: 'reference', code, detail }]);
+}
+
+/**
+ * Endpoint 4 (design.md §3.6): verifies the instruction with its vendor and stores it with
+ * the vendor's details. Idempotent: the same vendor + reference again returns the stored
+ * result without calling the vendor. The vendor saying no → 400 (do not retry); the vendor
+ * unreachable after the adapter's retries → 500 `payment_vendor_unavailable` (retry as is)
+ * and a `post_import.error` event; nothing else is written.
+ */
+export async function createPaymentInstruction(
+  account: ImportedAccount,
+  request: Pick<Payload, 'vendor' | 'reference' | 'type'>,
+  now = new Date(),
+): Promise<PaymentInstructionResult> {
+  const errors: FieldError[] = [];
+  const adapter = paymentVendor(request.vendor);
+  if (!adapter) {
+    errors.push({
+      attr: 'vendor',
+      code: 'invalid_choice',
+      detail: `Must be one of: ${paymentVendorNames().join(', ')}.`,
+    });
+  }
+  if (!isAllowedChoice('payment_instruction_type', request.type)) {
+    errors.push({
+      attr: 'type',
+      code: 'invalid_choice',
+      detail: `Must be one of: ${allowedChoices('payment_instruction_type').join(', ')}.`,
+    });
+  }
+  if (errors.length > 0 || !adapter) throw new ValidationError(errors);
+
+  const stored = await getPaymentInstruction(account, adapter.vendor, request.reference);
+  if (stored) return paymentInstructionResult(stored);
+
+  let instruction: VendorInstruction;
+  try {
+    instruction = await adapter.fetchInstruction(request.reference);
+  } catch (error) {
+    if (error instanceof VendorInstructionNotFound) {
+      throw referenceError(
+        'payment_instruction_not_found_at_vendor',
+        'The vendor has no instruction with this reference.',
+      );
+    }
+    if (error instanceof VendorInstructionInvalid) {
+      throw referenceError(
+        'payment_instruction_invalid_at_vendor',
+        `The vendor's instruction cannot be used: ${error.message}`,
+      );
+    }
+    if (error instanceof VendorUnavailable) {
+      logger.warn('Payment vendor unavailable', { vendor: adapter.vendor, problem: error.message });
+      const detail = 'The payment vendor could not be reached; retry the request as it is.';
+      await writeEventsAlone([postImportError(account, 'PAYMENT_INSTRUCTION', VENDOR_UNAVAILABLE, detail)]);
+      throw new RetryableError(VENDOR_UNAVAILABLE, detail, 500);
+    }
+    throw error;
+  }
+  if (instruction.type !== request.type) {
+    throw new ValidationError([
+      {
+        attr: 'type',
+        code: 'payment_instruction_type_mismatch',
+        detail: `The vendor's instruction is of type ${instruction.type}, not ${request.type}.`,
+      },
+    ]);
+  }
+  const record = {
+    account_number: account.service_account_number,
+    vendor: adapter.vendor,
+    reference: request.reference,
+    type: instruction.type,
+    details: instruction.details,
+    verified_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  };
+  const created = await storePaymentInstruction(account, record, [
+    postImportCompleted(account, 'PAYMENT_INSTRUCTION', request.reference),
+  ]);
+  if (created) return paymentInstructionResult(record);
+  const winner = await getPaymentInstruction(account, adapter.vendor, request.reference);
+  return paymentInstructionResult(winner ?? record);
+}

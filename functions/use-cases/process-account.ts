@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { integerEnv } from '../config.js';
+import { type FieldError, RetryableError, ValidationError } from '../errors.js';
+import { logger } from '../logger.js';
+import { type Account, accountUserEmails } from '../rules/account/account.js';
+import { newAccountNumbers } from '../rules/account/account-number.js';
+import { importProcessEvents } from '../rules/account/import-process-events.js';
+import { cannotProcess, inProgress, requireProcessable } from '../rules/account/import-process-rules.js';
+import { firstStatementPeriodStart } from '../rules/account/statement-period.js';
+import { importProcessDoesNotExist } from '../rules/account/transfer-status.js';
+import {
+  ACCOUNT_FAILED_VALIDATION,
+  ACCOUNT_FAILED_VALIDATION_DETAIL,
+  checkAccount,
+} from '../rules/account/validate-account.js';
+import { isoDateTime } from '../rules/values/dates.js';
+import { createImportedAccount } from '../store/account-store.js';
+import {
+  getImportProcessWithStagedAccount,
+  getStagedAccount,
+  lockImportProcess,
+  releaseImportProcess,
+} from '../store/import-process-store.js';
+import { writeEventsAlone } from '../store/outbox-write.js';
+import { backoff } from '../store/transact-write.js';
+
+/**
+ * An IN_PROGRESS lock older than this belongs to a creation that died (Lambda timeout,
+ * crash) and may be taken over by the next process call.
+ */
+const LOCK_SECONDS = integerEnv('DATA_IMPORT_PROCESS_LOCK_SECONDS', 300, { min: 30, max: 86_400 });
+const MAX_CREATION_ATTEMPTS = 5;
+
+export interface ProcessRequest {
+  supplier: string;
+  externalAccountNumber: string;
+  now: Date;
+}
+
+export interface CreatedAccount {
+  import_supplier: string;
+  external_account_number: string;
+  service_account_number: string;
+}
+
+export interface DryRunResult {
+  dry_run: true;
+  detail: string;
+  errors?: FieldError[];
+}
+
+function staleBefore(now: Date): Date {
+  return new Date(now.getTime() - LOCK_SECONDS * 1000);
+}
+
+function summary(errors: readonly FieldError[]): string {
+  return errors.map((error) => `${error.attr || '(account)'}: ${error.code}`).join('; ');
+}
+
+/**
+ * Creates the platform account of a staged import process (design.md §3.2): lock
+ * (UNKNOWN → IN_PROGRESS), re-check the staged data, then one transaction creating the
+ * account, its first statement period, COMPLETED, and the events. Staged data that no
+ * longer passes the rules is a 400 that changes nothing (the lock is given back). A write
+ * that DynamoDB rejects for a reason retrying cannot fix returns the process to UNKNOWN with
+ * an `error` event; a retryable failure just gives the lock back.
+ */
+export async function processAccount(request: ProcessRequest): Promise<CreatedAccount> {
+  const { supplier, externalAccountNumber: external, now } = request;
+  const token = randomUUID();
+  const lock = await lockImportProcess(supplier, external, { token, now, staleBefore: staleBefore(now) });
+  if (!lock.ok) throw cannotProcess(lock.existing);
+
+  // A 4xx writes nothing and emits nothing (design.md §3.5a): give the lock back unchanged.
+  const refuse = async () => {
+    await releaseImportProcess(supplier, external, { token, now, events: [] });
+  };
+
+  try {
+    const staged = await getStagedAccount(supplier, external);
+    if (!staged) {
+      await refuse();
+      throw importProcessDoesNotExist();
+    }
+    const { errors, account } = checkAccount(staged, now);
+    if (errors.length > 0) {
+      await refuse();
+      throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
+    }
+    return await create(request, token, account);
+  } catch (error) {
+    if (!(error instanceof ValidationError) && !isDomainOutcome(error)) {
+      // Retryable or unexpected: give the lock back so a retry can proceed at once. When that
+      // fails too, the lock goes stale after LOCK_SECONDS and the next call takes it over.
+      await releaseImportProcess(supplier, external, { token, now, events: [] }).catch((releaseError) =>
+        logger.warn('Could not release the creation lock', { error: releaseError as Error }),
+      );
+    }
+    throw error;
+  }
+}
+
+/** Errors that already settled the process (released or never ours). */
+function isDomainOutcome(error: unknown): boolean {
+  return (
+    error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500
+  );
+}
+
+async function create(request: ProcessRequest, token: string, account: Account): Promise<CreatedAccount> {
+  const { supplier, externalAccountNumber: external, now } = request;
+  const openStatementPeriodStart = firstStatementPeriodStart(account.last_billed_to_date, now);
+  for (let attempt = 0; attempt < MAX_CREATION_ATTEMPTS; attempt++) {
+    const numbers = newAccountNumbers();
+    const result = await createImportedAccount({
+      supplier,
+      externalAccountNumber: external,
+      account,
+      numbers,
+      openStatementPeriodStart,
+      lockToken: token,
+      createdAt: now,
+      events: [
+        importProcessEvents.complete(external, numbers.serviceAccountNumber),
+        importProcessEvents.accountCreated(numbers.serviceAccountNumber, accountUserEmails(account)),
+      ],
+    });
+    if (result.ok) {
+      return {
+        import_supplier: supplier,
+        external_account_number: external,
+        service_account_number: numbers.serviceAccountNumber,
+      };
+    }
+    switch (result.reason) {
+      case 'account_number_taken':
+        continue;
+      case 'conflict':
+        await backoff(attempt);
+        continue;
+      case 'lock_lost':
+        throw inProgress();
+      case 'rejected': {
+        const detail = `The account could not be written (${result.reasons.map((r) => r.code).join(', ')}).`;
+        await releaseImportProcess(supplier, external, {
+          token,
+          now,
+          events: [importProcessEvents.error(external, 'account_creation_failed', detail)],
+        });
+        throw new Error(detail);
+      }
+    }
+  }
+  throw new RetryableError(
+    'account_creation_conflict',
+    'The account could not be created now; retry the request as it is.',
+    503,
+  );
+}
+
+/**
+ * A dry run: every check of `processAccount`, nothing kept. Only the outcome event is
+ * written (`dry_run_complete` or `dry_run_error`). 404/409 as for a real run.
+ */
+export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResult> {
+  const { supplier, externalAccountNumber: external, now } = request;
+  const { process, staged } = await getImportProcessWithStagedAccount(supplier, external);
+  requireProcessable(process, staleBefore(now));
+  const errors: FieldError[] = staged
+    ? checkAccount(staged, now).errors
+    : [{ attr: '', code: 'import_process_does_not_exist', detail: 'The import process has no staged data.' }];
+  if (errors.length > 0) {
+    await writeEventsAlone(
+      [importProcessEvents.dryRunError(external, ACCOUNT_FAILED_VALIDATION, summary(errors))],
+      now,
+    );
+    return {
+      dry_run: true,
+      detail: 'The account would not be created: its staged data fails validation.',
+      errors,
+    };
+  }
+  await writeEventsAlone([importProcessEvents.dryRunComplete(external)], now);
+  return {
+    dry_run: true,
+    detail: `Every check passed at ${isoDateTime(now)}; the account would be created. Nothing was kept.`,
+  };
+}
