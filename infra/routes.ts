@@ -131,6 +131,29 @@ export const apiFunctions = [
   },
 ] as const satisfies readonly FunctionDefinition[];
 
+/**
+ * Static documents served without a token and without a function: the cloud answers them
+ * from API Gateway itself (a mock integration whose response is the file), the local
+ * runtime reads the same file. `file` is relative to the project root.
+ */
+export interface DocumentRoute {
+  id: string;
+  description: string;
+  route: { method: 'GET'; path: string; authorized: false };
+  file: string;
+  contentType: string;
+}
+
+export const documentRoutes = [
+  {
+    id: 'get-openapi-document',
+    description: 'The OpenAPI 3.1 document of this API',
+    route: { method: 'GET', path: `${base}/openapi.json`, authorized: false },
+    file: 'docs/api/openapi.json',
+    contentType: 'application/json',
+  },
+] as const satisfies readonly DocumentRoute[];
+
 /** Functions without a route. */
 export const backgroundFunctions = {
   authorizer: {

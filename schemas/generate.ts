@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { generateApiFiles } from './build/api-validators.js';
 import { generateEventFiles } from './build/events.js';
 import { type GeneratedDirectory, type GeneratedFile, orphanFiles } from './build/generated-file.js';
+import { generateOpenApiFiles } from './build/openapi.js';
 
 /**
  * `npm run generate`: writes every generated file (request validators and docs, event
@@ -19,7 +20,7 @@ type Generator = (root: string) => Promise<GeneratedFile[]>;
 
 /** Every generator of the project. Add new ones here. */
 export async function generators(): Promise<Generator[]> {
-  return [generateApiFiles, generateEventFiles];
+  return [generateApiFiles, generateEventFiles, generateOpenApiFiles];
 }
 
 /**

@@ -16,6 +16,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../config/environments.js';
 import type { FunctionDefinition } from '../routes.js';
+import { addDocumentRoutes } from './document-routes.js';
 import { addGatewayResponses } from './gateway-responses.js';
 
 /** How long API Gateway caches an authorizer decision per token. */
@@ -120,6 +121,7 @@ export class ServiceApi extends Construct {
         }
       }
     }
+    addDocumentRoutes(this.api);
     this.acknowledgeFindings();
   }
 

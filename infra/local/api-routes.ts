@@ -1,4 +1,4 @@
-import { apiFunctions } from '../routes.js';
+import { apiFunctions, documentRoutes } from '../routes.js';
 import { resourceParameters } from './proxy-event.js';
 
 /**
@@ -14,6 +14,8 @@ export interface LocalRoute {
   /** The route's resource path with placeholders (`resource`, `requestContext.resourcePath`). */
   resource: string;
   authorized: boolean;
+  /** A static document (no function): the file, relative to the project root, and its type. */
+  document?: { file: string; contentType: string };
 }
 
 export type RouteMatch = { kind: 'found'; route: LocalRoute } | { kind: 'not_found' };
@@ -25,10 +27,18 @@ export const localRoutes: LocalRoute[] = apiFunctions.map((fn) => ({
   authorized: fn.route.authorized,
 }));
 
+export const localDocumentRoutes: LocalRoute[] = documentRoutes.map((doc) => ({
+  id: doc.id,
+  method: doc.route.method,
+  resource: doc.route.path,
+  authorized: doc.route.authorized,
+  document: { file: doc.file, contentType: doc.contentType },
+}));
+
 export function matchRoute(
   method: string,
   path: string,
-  routes: readonly LocalRoute[] = localRoutes,
+  routes: readonly LocalRoute[] = [...localRoutes, ...localDocumentRoutes],
 ): RouteMatch {
   const route = routes.find(
     (candidate) => candidate.method === method && resourceParameters(candidate.resource, path),

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type LocalRoute, localRoutes, matchRoute } from './api-routes.js';
 import {
@@ -101,6 +104,17 @@ function headerPairs(request: IncomingMessage): [string, string][] {
   return pairs;
 }
 
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A static document of the route table (no function), read on each request: it is regenerated during development. */
+function documentResult(document: { file: string; contentType: string }): APIGatewayProxyResult {
+  return {
+    statusCode: 200,
+    headers: { 'content-type': document.contentType },
+    body: readFileSync(path.join(projectRoot, document.file), 'utf8'),
+  };
+}
+
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => undefined);
@@ -139,6 +153,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const match = matchRoute(method, url.pathname);
     if (match.kind === 'not_found') return gatewayAnswers.notFound;
     const route: LocalRoute = match.route;
+    if (route.document) return documentResult(route.document);
     let authorizer: { principalId: string; context: Record<string, string> } | null = null;
     if (route.authorized) {
       const outcome = await runAuthorizer(

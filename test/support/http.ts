@@ -1,10 +1,14 @@
+import { assertKeepsToContract } from './openapi-contract.js';
+
 /**
  * Calls the local API started by the global setup (DATA_IMPORT_URL).
  *
  *   const { status, json } = await api('GET', '/v1/data-import/account-transfer-status/ACME/1/', { token });
  *
  * `body` is sent as JSON; `rawBody` is sent as is (malformed JSON, huge bodies); `token`
- * becomes `Authorization: Token <token>`; `query` values are URL-encoded.
+ * becomes `Authorization: Token <token>`; `query` values are URL-encoded. Every answer is
+ * checked against the OpenAPI document (test/support/openapi-contract.ts): an undocumented
+ * status or a body that does not match its schema fails the test.
  */
 export interface ApiOptions {
   body?: unknown;
@@ -50,8 +54,17 @@ export async function api<T = any>(
   }
   if (options.token !== undefined) headers.authorization = `Token ${options.token}`;
   Object.assign(headers, options.headers);
-  const response = await fetch(apiUrl(path, options.query), { method, headers, body });
+  const url = apiUrl(path, options.query);
+  const response = await fetch(url, { method, headers, body });
   const text = await response.text();
+  const { pathname, search } = new URL(url);
+  assertKeepsToContract({
+    method,
+    target: `${pathname}${search}`,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? undefined,
+    text,
+  });
   // biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
   let json: any;
   try {

@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { assertKeepsToContract } from '../../support/openapi-contract.js';
 
 /**
  * HTTP as a hostile client sends it: the request target exactly as given (no URL
@@ -49,7 +50,20 @@ export function send(raw: RawRequest): Promise<RawResponse> {
           } catch {
             json = undefined;
           }
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
+          const status = response.statusCode ?? 0;
+          try {
+            assertKeepsToContract({
+              method: raw.method,
+              target: raw.target,
+              status,
+              contentType: response.headers['content-type'],
+              text,
+            });
+          } catch (error) {
+            reject(error);
+            return;
+          }
+          resolve({ status, headers: response.headers, text, json });
         });
       },
     );

@@ -1,0 +1,181 @@
+import type { JsonSchema } from './error-bodies.js';
+
+/**
+ * JSON Schemas of the success bodies (200/201) of every route, keyed by the name the
+ * OpenAPI document gives them under `components/schemas`. Request schemas (schemas/api/*)
+ * are referenced as `#/components/schemas/<name>`.
+ */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const text = { type: 'string' } as const;
+const accountReference = {
+  import_supplier: text,
+  external_account_number: text,
+} as const;
+
+const obtainServiceToken: JsonSchema = {
+  type: 'object',
+  description: 'The fields the query selects (GraphQL answers only those).',
+  properties: {
+    token: { type: 'string', description: 'JWT, valid 60 minutes; send as `Authorization: Token <token>`.' },
+    payload: {
+      type: 'object',
+      description: "The token's decoded claims (`iss`, `aud`, `sub`, `iat`, `exp`, …).",
+    },
+    refreshToken: { type: ['string', 'null'], description: 'Single use, valid 7 days.' },
+    refreshExpiresIn: {
+      type: ['integer', 'null'],
+      description: 'When the refresh token expires (Unix time).',
+    },
+  },
+};
+
+export const successSchemas: Record<string, JsonSchema> = {
+  ObtainServiceTokenResult: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        description:
+          'The selected root fields: `obtainServiceToken` (or introspection fields such as `__schema`).',
+        properties: { obtainServiceToken: obtainServiceToken },
+      },
+    },
+  },
+  GraphqlRequest: {
+    type: 'object',
+    required: ['query'],
+    properties: {
+      query: {
+        type: 'string',
+        maxLength: 20000,
+        description:
+          'mutation($input: ObtainServiceTokenInput!) { obtainServiceToken(input: $input) { token payload refreshToken refreshExpiresIn } }',
+      },
+      variables: {
+        type: 'object',
+        description: '`{"input": {"APIKey": "…"}}` or `{"input": {"refreshToken": "…"}}` (exactly one).',
+      },
+      operationName: text,
+    },
+  },
+  ValidatedAccount: {
+    allOf: [ref('account')],
+    description:
+      'The normalised payload: `billing_address.country` always present, canonical postcodes, E.164 phone numbers, `transfer_balance` with two decimals.',
+  },
+  StagedAccount: {
+    type: 'object',
+    required: ['import_supplier', 'external_account_number'],
+    additionalProperties: false,
+    properties: accountReference,
+  },
+  CreatedAccount: {
+    type: 'object',
+    required: ['import_supplier', 'external_account_number', 'service_account_number'],
+    additionalProperties: false,
+    properties: {
+      ...accountReference,
+      service_account_number: { type: 'string', pattern: '^A-[0-9A-F]{8}$' },
+    },
+  },
+  DryRunResult: {
+    type: 'object',
+    required: ['dry_run', 'detail'],
+    properties: {
+      dry_run: { const: true },
+      detail: text,
+      errors: { type: 'array', items: ref('FieldError') },
+    },
+  },
+  AccountTransferStatus: {
+    type: 'object',
+    required: ['status', 'service_account_number'],
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: ['UNKNOWN', 'IN_PROGRESS', 'COMPLETED'] },
+      service_account_number: { type: 'string', description: '`""` until the account exists.' },
+    },
+  },
+  ImportProcessList: {
+    type: 'array',
+    description: 'Sorted by external account number; `Link: <next-url>; rel="next"` when more items exist.',
+    items: {
+      type: 'object',
+      required: ['external_account_number', 'service_account_number', 'account_created_at'],
+      additionalProperties: false,
+      properties: {
+        external_account_number: text,
+        service_account_number: { type: ['string', 'null'] },
+        account_created_at: { type: ['string', 'null'], format: 'date-time' },
+      },
+    },
+  },
+  NoteResults: {
+    type: 'array',
+    description: 'One result per note, in request order.',
+    items: {
+      type: 'object',
+      required: ['created_at', 'status'],
+      additionalProperties: false,
+      properties: {
+        created_at: { type: 'string', format: 'date-time' },
+        body: text,
+        document_paths: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['document_path'],
+            additionalProperties: false,
+            properties: { document_path: text },
+          },
+        },
+        status: { type: 'string', enum: ['NOTE_CREATION_SUCCESS', 'NOTE_ALREADY_EXISTS'] },
+      },
+    },
+  },
+  TransactionResults: {
+    type: 'object',
+    required: ['results'],
+    properties: {
+      results: {
+        type: 'array',
+        description: 'One result per transaction, in request order.',
+        items: {
+          type: 'object',
+          required: ['status', 'transaction_data'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: ['TRANSACTION_ADDED_TO_ACCOUNT', 'TRANSACTION_ALREADY_EXISTS'] },
+            transaction_data: {
+              type: 'object',
+              required: ['transaction_id', 'transaction_date', 'amount', 'type'],
+              properties: {
+                transaction_id: text,
+                transaction_date: { type: 'string', format: 'date' },
+                amount: { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' },
+                type: text,
+                reason: text,
+                reference: text,
+                payment_type: text,
+                description: text,
+                status: { const: 'TRANSACTION_IMPORT_SUCCESS' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  HistoricalStatementsCreated: {
+    allOf: [ref('historical-statements-create')],
+    description: 'The validated request, echoed.',
+  },
+  PaymentInstructionCreated: {
+    type: 'object',
+    required: ['service_account_number', 'reference'],
+    additionalProperties: false,
+    properties: { service_account_number: text, reference: text },
+  },
+};

@@ -1,0 +1,272 @@
+import type { AnySchema } from 'ajv';
+import { apiFunctions, documentRoutes, publicPath } from '../../infra/routes.js';
+import {
+  conflictBody,
+  errorBody,
+  fieldError,
+  graphqlErrorsBody,
+  type JsonSchema,
+  transactionImportErrorBody,
+  validationErrorBody,
+} from '../api/responses/error-bodies.js';
+import { successSchemas } from '../api/responses/success-bodies.js';
+import { loadApiSchemas } from './api-validators.js';
+import type { GeneratedFile } from './generated-file.js';
+import { type OperationContract, operationContracts, TOKEN_ERROR_CODES_200 } from './openapi-operations.js';
+
+/**
+ * `docs/api/openapi.json`: the OpenAPI 3.1 document of the REST API, built from the route
+ * table (infra/routes.ts), the request schemas (schemas/api/*.schema.ts), the response
+ * schemas (schemas/api/responses/*) and what each route answers (openapi-operations.ts).
+ * OpenAPI 3.1 schemas are JSON Schema 2020-12; the request schemas use no keyword whose
+ * meaning differs from the draft they are compiled with, so only their `$id` is dropped
+ * (components are referenced by `#/components/schemas/<name>`).
+ */
+
+export const OPENAPI_PATH = 'docs/api/openapi.json';
+
+/** 500 codes every route can answer: retry the same request as it is. */
+const RETRYABLE_500 = ['internal_error', 'temporarily_unavailable', 'service_unavailable'];
+const ACCOUNT_REFERENCE_PARAMETERS: Record<string, string> = {
+  import_supplier: 'Import supplier code.',
+  external_account_number: 'Account identifier in the external system (percent-encoded).',
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const sharedResponse = (name: keyof typeof sharedResponses) => ({ $ref: `#/components/responses/${name}` });
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+};
+
+function json(description: string, schema: JsonSchema, headers?: Record<string, unknown>) {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema } },
+  };
+}
+
+/** Request schemas as components: `$id` dropped, the transactions' items pointed at `transaction`. */
+/** Answers many operations give the same way: `#/components/responses/<name>`. */
+const sharedResponses = {
+  NotAuthenticated: json(
+    'No token, or an invalid or expired one.',
+    errorBody(['not_authenticated', 'token_expired']),
+  ),
+  PermissionDenied: json(
+    'The import supplier is outside the token’s scope.',
+    errorBody(['permission_denied']),
+  ),
+  PayloadTooLarge: json('The body is larger than 6 MB.', errorBody(['payload_too_large'])),
+  Throttled: json(
+    'Too many requests for the organisation; wait `Retry-After` seconds.',
+    errorBody(['throttled']),
+    retryAfter,
+  ),
+  ServiceUnavailable: json(
+    'Temporarily unavailable: retry the same request as it is.',
+    errorBody(['service_unavailable', 'temporarily_unavailable']),
+    retryAfter,
+  ),
+  UnknownPath: json(
+    'No route has this path, or the path exists but not with this method (API Gateway gives both the same answer).',
+    errorBody(['not_found']),
+  ),
+};
+
+function requestComponents(schemas: Map<string, AnySchema>): Record<string, JsonSchema> {
+  const components: Record<string, JsonSchema> = {};
+  for (const [name, schema] of schemas) {
+    const { $id: _id, ...rest } = structuredClone(schema) as JsonSchema;
+    components[name] = rest;
+  }
+  const transactions = (components['transactions-create']?.properties as Record<string, JsonSchema>)
+    ?.transactions;
+  if (transactions) transactions.items = ref('transaction');
+  return components;
+}
+
+function successResponses(contract: OperationContract): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(contract.success)) {
+    const headers =
+      schema === 'ImportProcessList'
+        ? {
+            Link: {
+              description: '`<next-url>; rel="next"` when more items exist (the URL keeps `page_size`).',
+              schema: { type: 'string' },
+            },
+          }
+        : undefined;
+    responses[status] = json(status === '201' ? 'Created.' : 'Success.', ref(schema), headers);
+  }
+  return responses;
+}
+
+function restErrorResponses(contract: OperationContract, method: string): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  const isPost = method === 'POST';
+  if (isPost || contract.badRequest) {
+    const codes = [...(isPost ? ['parse_error'] : []), ...(contract.badRequest?.codes ?? [])];
+    const standard = validationErrorBody(codes, contract.badRequest?.fieldCodes ?? []);
+    const schema = contract.transactionImportError
+      ? { oneOf: [standard, transactionImportErrorBody(contract.transactionImportError)] }
+      : standard;
+    responses['400'] = json(
+      'The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`.',
+      schema,
+    );
+  }
+  responses['401'] = sharedResponse('NotAuthenticated');
+  responses['403'] = sharedResponse('PermissionDenied');
+  if (contract.notFound) {
+    responses['404'] = json('Not found; nothing was written.', errorBody(contract.notFound));
+  }
+  if (contract.conflict) {
+    const headers = contract.conflict.includes('import_process_in_progress') ? retryAfter : undefined;
+    responses['409'] = json(
+      'A state conflict; nothing was written. `import_process_in_progress`: retry later.',
+      conflictBody(contract.conflict),
+      headers,
+    );
+  }
+  if (isPost) responses['413'] = sharedResponse('PayloadTooLarge');
+  responses['429'] = sharedResponse('Throttled');
+  responses['500'] = json(
+    'Retry the same request as it is. Never holds internals.',
+    errorBody([...RETRYABLE_500, ...(contract.retryable ?? [])]),
+  );
+  responses['503'] = sharedResponse('ServiceUnavailable');
+  return responses;
+}
+
+function tokenResponses(contract: OperationContract): Record<string, unknown> {
+  return {
+    '200': json(
+      'A token, or GraphQL errors (`errors[].extensions.errorCode`) for a refused request, as GraphQL servers answer.',
+      { anyOf: [ref(contract.success[200] as string), graphqlErrorsBody(TOKEN_ERROR_CODES_200, true)] },
+    ),
+    '400': json(
+      'The body is not JSON, or not a GraphQL request.',
+      graphqlErrorsBody(['parse_error', 'invalid_request'], false),
+    ),
+    '413': sharedResponse('PayloadTooLarge'),
+    '429': sharedResponse('Throttled'),
+    '500': json('Retry the same request as it is.', graphqlErrorsBody(['internal_error'], false)),
+  };
+}
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: ACCOUNT_REFERENCE_PARAMETERS[name as string] ?? name,
+    schema: { type: 'string', minLength: 1 },
+  }));
+}
+
+function operations(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const fn of apiFunctions) {
+    const contract = operationContracts[fn.id];
+    const { method, path, authorized } = fn.route;
+    const parameters = [
+      ...pathParameters(path),
+      ...(contract.query ?? []).map((q) => ({ ...q, in: 'query', required: false })),
+    ];
+    const operation = {
+      operationId: fn.id,
+      summary: fn.description,
+      tags: [authorized ? 'data-import' : 'authentication'],
+      ...(authorized ? {} : { security: [] }),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(contract.request
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: ref(contract.request) } },
+            },
+          }
+        : {}),
+      responses: authorized
+        ? { ...successResponses(contract), ...restErrorResponses(contract, method) }
+        : tokenResponses(contract),
+    };
+    const key = publicPath(path);
+    paths[key] = { ...paths[key], [method.toLowerCase()]: operation };
+  }
+  for (const doc of documentRoutes) {
+    paths[doc.route.path] = {
+      get: {
+        operationId: doc.id,
+        summary: doc.description,
+        tags: ['documents'],
+        security: [],
+        responses: {
+          '200': {
+            description: 'This document.',
+            content: { [doc.contentType]: { schema: { type: 'object' } } },
+          },
+          '429': sharedResponse('Throttled'),
+        },
+      },
+    };
+  }
+  return paths;
+}
+
+export async function openApiDocument(root: string): Promise<Record<string, unknown>> {
+  const requests = requestComponents(await loadApiSchemas(root));
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Data-import service',
+      version: '1.0.0',
+      description:
+        'Migrates customer accounts from a legacy billing system onto the platform: obtain a token, stage and ' +
+        'process accounts, then import notes, transactions, historical statements and payment instructions. ' +
+        'Errors share one shape, `{"detail", "code"}` (a 400 adds `errors: [{"detail", "code", "attr"}]`). A path ' +
+        'the API does not know, or a method a path does not define, answers 404 ' +
+        '(`#/components/responses/UnknownPath`).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [
+      { url: 'http://127.0.0.1:3000', description: 'The local runtime (`npm start`).' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+        description: 'A deployed environment (the stage is the environment name).',
+        variables: {
+          apiId: { default: 'api-id', description: 'The REST API id (stack output).' },
+          region: { default: 'eu-west-2' },
+          stage: { default: 'dev' },
+        },
+      },
+    ],
+    security: [{ Token: [] }],
+    tags: [
+      { name: 'authentication', description: 'The token mutation (GraphQL over HTTP).' },
+      { name: 'data-import', description: 'Account import and post-import endpoints.' },
+      { name: 'documents', description: 'This document.' },
+    ],
+    paths: operations(),
+    components: {
+      securitySchemes: {
+        Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            '`Token <token>` (a bare `<token>` is accepted too); obtain it with POST /v1/graphql/.',
+        },
+      },
+      schemas: { ...requests, ...successSchemas, FieldError: fieldError },
+      responses: sharedResponses,
+    },
+  };
+}
+
+export async function generateOpenApiFiles(root: string): Promise<GeneratedFile[]> {
+  return [{ path: OPENAPI_PATH, content: `${JSON.stringify(await openApiDocument(root), null, 2)}\n` }];
+}
