@@ -9,8 +9,7 @@ interface MarkdownLintSettings {
 
 /**
  * The Markdown files the docs checks cover, read from `.markdownlint-cli2.jsonc` so the lint and
- * the link check always look at the same files (today README.md and docs/, without the drafts
- * in docs/incoming/).
+ * the link check always look at the same files (README.md and every page of docs/).
  */
 export function documentationSettings(root = projectRoot): MarkdownLintSettings {
   const text = readFileSync(path.join(root, '.markdownlint-cli2.jsonc'), 'utf8');
