@@ -108,7 +108,7 @@ export class ConflictError extends DomainError {
   }
 }
 
-/** 409 for a supplier whose status is Paused or Complete (design.md §3.3). */
+/** 409 for a supplier whose status is Paused or Complete. */
 export class SupplierNotOngoingError extends DomainError {
   readonly statusCode = 409;
   constructor(readonly supplierStatus: 'Paused' | 'Complete') {

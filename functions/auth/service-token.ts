@@ -11,7 +11,7 @@ import { TokenRequestError } from './token-request-error.js';
 import { REFRESH_TOKEN_LIFETIME_SECONDS } from './token-settings.js';
 import { signToken, type TokenClaims } from './tokens.js';
 
-/** What `obtainServiceToken` returns (design.md §3.1). */
+/** What `obtainServiceToken` returns. */
 export interface ServiceToken {
   token: string;
   payload: TokenClaims;

@@ -1,7 +1,7 @@
 import { optionalEnv } from '../config.js';
 
 /**
- * Token settings (design.md §3.1, §3.5a). Tokens are HS256 JWTs; verification pins the
+ * Token settings. Tokens are HS256 JWTs; verification pins the
  * algorithm, the issuer and the audience, so `alg: none` and algorithm confusion fail.
  */
 export const TOKEN_ALGORITHM = 'HS256';

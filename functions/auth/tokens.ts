@@ -9,7 +9,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from './token-settings.js';
 
-/** The claims of a service token (design.md §3.5a) plus the supplier scope at issue time. */
+/** The claims of a service token plus the supplier scope at issue time. */
 export interface TokenClaims {
   iss: string;
   aud: string;

@@ -5,7 +5,7 @@ import type { EmittedEventPayloads } from './generated/event-payloads.js';
 import { type EventDetail, newEventDetail } from './outbox.js';
 
 /**
- * Typed, validated publishing (design.md §6). `emit` is the only way handlers and domain code
+ * Typed, validated publishing. `emit` is the only way handlers and domain code
  * build events for the outbox:
  *
  *   emit('account.created', 'v1', { account_number, account_user_emails, is_imported: true })

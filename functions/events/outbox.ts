@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { keys } from '../store/keys.js';
 
 /**
- * The transactional outbox (design.md §6). A state change and the events it causes are
+ * The transactional outbox. A state change and the events it causes are
  * written in one DynamoDB transaction: stores add `outboxPut(events)` to the same
  * TransactWriteItems call as the state change. The table stream feeds the publisher
  * (functions/handlers/publish-outbox-events.ts), which sends the events to EventBridge.
@@ -71,7 +71,7 @@ export function eventsOfOutboxItem(item: Record<string, unknown>): EventDetail[]
   return parsed as EventDetail[];
 }
 
-/** EventBridge entry fields for one event (design.md §6). */
+/** EventBridge entry fields for one event. */
 export const EVENT_SOURCE = 'data-import';
 export function detailTypeOf(detail: Pick<EventDetail, 'event_type' | 'version'>): string {
   return `${detail.event_type}@${detail.version}`;

@@ -54,7 +54,7 @@ export function validateEvent(detail: unknown): EventValidationResult {
   return { valid: true, detail: detail as CatalogueEventDetail };
 }
 
-/** The EventBridge rule patterns a subscriber uses (design.md §6). */
+/** The EventBridge rule patterns a subscriber uses. */
 export const eventPatterns = {
   /** One payload version: match the detail-type `<event type>@<payload version>`. */
   oneVersion: (eventType: string, version: string) => ({

@@ -7,7 +7,7 @@ import { getImportProcess } from '../store/import-process-store.js';
  * Endpoint 5: `GET /v1/data-import/account-transfer-status/{import_supplier}/{external_account_number}/`.
  * 200 `{status, service_account_number}` (`""` until the account exists); 404
  * `import_process_does_not_exist` when no live process exists (a cancelled one counts as
- * none); an unknown supplier is a 404 `account_not_found` (design.md §3.3).
+ * none); an unknown supplier is a 404 `account_not_found`.
  */
 export const handler = apiHandler(
   { supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: false } },

@@ -5,7 +5,7 @@ import { handleGraphqlRequest } from '../auth/graphql-request.js';
 import { logger } from '../logger.js';
 
 /**
- * POST /v1/graphql/: the obtainServiceToken mutation (design.md §3.1). Not behind the
+ * POST /v1/graphql/: the obtainServiceToken mutation. Not behind the
  * authorizer (this is how callers get a token) and not an `apiHandler` (no supplier):
  * GraphQL errors carry `extensions.errorCode`; an unexpected failure is a 500 whose body
  * says nothing of internals. Request bodies (keys, tokens) are never logged.

@@ -4,7 +4,7 @@ import { getSupplier } from '../store/supplier-store.js';
 import type { AuthContext } from './auth-context.js';
 
 /**
- * How a handler finds its import supplier and what an unknown one gives (design.md §3.3):
+ * How a handler finds its import supplier and what an unknown one gives:
  * - `validation_error`: 400 `import_supplier_does_not_exist` on `import_supplier` (account POSTs);
  * - `account_not_found`: 404 `account_not_found` (post-import POSTs, endpoint 5);
  * - `supplier_not_found`: 404 `import_supplier_not_found` (lists).

@@ -8,7 +8,7 @@ import {
 import { putSupplier } from '../store/supplier-store.js';
 
 /**
- * The seed / apply file (design.md §5). The local runtime applies `infra/local/seed.json`
+ * The seed / apply file. The local runtime applies `infra/local/seed.json`
  * at start; operators run `npm run ops -- apply FILE`. Plain-text API keys in a file are
  * for local use: only their hashes are stored.
  */

@@ -1,4 +1,4 @@
-/** Import supplier: groups migrated accounts; its status gates every POST (design.md §3.3). */
+/** Import supplier: groups migrated accounts; its status gates every POST. */
 
 export const SUPPLIER_STATUSES = ['Ongoing', 'Paused', 'Complete'] as const;
 export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];

@@ -16,7 +16,7 @@ export const documentClient = DynamoDBDocumentClient.from(dynamoDbClient, {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
 
-/** DynamoDB batch and transaction limits (design.md §7). */
+/** DynamoDB batch and transaction limits. */
 export const LIMITS = {
   transactWriteItems: 100,
   batchWriteItem: 25,

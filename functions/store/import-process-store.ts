@@ -10,7 +10,7 @@ import { indexKeys, keys } from './keys.js';
 import { type CancellationReason, transactWrite } from './transact-write.js';
 
 /**
- * Account import processes (design.md §7). Two items per process, in the partition
+ * Account import processes. Two items per process, in the partition
  * `IMPORT#<supplier>#<external>`:
  *   - `PROCESS`: status, lifecycle, the list index keys (gsi1: every live process; gsi2:
  *     PENDING or IMPORTED), and once created the account number and period start;

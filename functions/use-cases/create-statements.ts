@@ -15,7 +15,7 @@ import { storeNewStatements } from '../store/statement-store.js';
 
 /**
  * Endpoint 3: records historical statements of an imported account, unique per
- * `statement_id` (design.md §3.5a): a repeat with the same content is accepted and not stored
+ * `statement_id`: a repeat with the same content is accepted and not stored
  * twice; with different content the request is a 409 `historical_statement_already_exists`
  * and nothing of it is written. Each statement created emits `post_import.completed`.
  */

@@ -59,7 +59,7 @@ function summary(errors: readonly FieldError[]): string {
 }
 
 /**
- * Creates the platform account of a staged import process (design.md §3.2): lock
+ * Creates the platform account of a staged import process: lock
  * (UNKNOWN → IN_PROGRESS), re-check the staged data, then one transaction creating the
  * account, its first statement period, COMPLETED, and the events. Staged data that no
  * longer passes the rules is a 400 that changes nothing (the lock is given back). A write
@@ -72,7 +72,7 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   const lock = await lockImportProcess(supplier, external, { token, now, staleBefore: staleBefore(now) });
   if (!lock.ok) throw cannotProcess(lock.existing);
 
-  // A 4xx writes nothing and emits nothing (design.md §3.5a): give the lock back unchanged.
+  // A 4xx writes nothing and emits nothing: give the lock back unchanged.
   const refuse = async () => {
     await releaseImportProcess(supplier, external, { token, now, events: [] });
   };

@@ -5,7 +5,7 @@ import type { EnvironmentConfig } from '../config/environments.js';
 
 /**
  * The documents bucket that note document paths and statement paths resolve against
- * (design.md §3.6): private, TLS only, encrypted, versioned, with server access logs in a
+ *: private, TLS only, encrypted, versioned, with server access logs in a
  * second private bucket. The service only reads object metadata here; files are uploaded
  * by the migration team.
  */

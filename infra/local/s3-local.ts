@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 
 /**
  * A local S3 (s3rver) with the documents bucket already created. Clients must use
- * `forcePathStyle: true` and `requestChecksumCalculation: "WHEN_REQUIRED"` (design.md §4).
+ * `forcePathStyle: true` and `requestChecksumCalculation: "WHEN_REQUIRED"`.
  * Without a data directory, objects live in a temporary directory removed at stop.
  */
 export interface S3Local {

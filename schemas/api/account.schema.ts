@@ -3,7 +3,7 @@ import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * The account payload of `validate-account/` and `account-import-process/create-or-update/`
- * (design.md §3.2, §3.5a). Rules a JSON Schema cannot express (phone numbers, postcodes,
+ *. Rules a JSON Schema cannot express (phone numbers, postcodes,
  * country codes, dates in the future, decimals) live in functions/rules/account/.
  * Limits: strings ≤ 10 000 characters, arrays ≤ 1000 items, no undocumented fields.
  */

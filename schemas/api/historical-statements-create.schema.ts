@@ -2,8 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
- * Body of endpoint 3, `historical-statements/create/` (spec: Historical statement; design.md
- * §3.5a, §3.6). `bill_period_from_date` ≤ `bill_period_to_date` and `statement_path` under the
+ * Body of endpoint 3, `historical-statements/create/` (spec: Historical statement).
+ * `bill_period_from_date` ≤ `bill_period_to_date` and `statement_path` under the
  * supplier root are checked in functions/rules/statements/.
  */
 

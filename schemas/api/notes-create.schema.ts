@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
- * Body of endpoint 1, `notes/create/` (spec: Note; design.md §3.5a, §3.6). Rules a JSON Schema
+ * Body of endpoint 1, `notes/create/` (spec: Note). Rules a JSON Schema
  * cannot express well (body or document paths, `unpin_at`, document paths under the supplier's
  * root) live in functions/rules/notes/.
  */

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
- * Body of endpoint 4, `payment-instruction/create/` (spec: Payment instruction; design.md §3.6).
+ * Body of endpoint 4, `payment-instruction/create/` (spec: Payment instruction).
  * `vendor` and `type` are enumerations extended by configuration (DATA_IMPORT_EXTRA_CHOICES), so
  * they are checked in functions/rules/payments/, not here.
  */

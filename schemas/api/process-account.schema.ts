@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { externalAccountNumber, importSupplier } from './account-reference.js';
 
-/** Body of `account-import-process/process/` (design.md §3.2). */
+/** Body of `account-import-process/process/`. */
 export const schema = {
   $id: 'urn:data-import:api:process-account',
   title: 'Process an account import (account-import-process/process/)',

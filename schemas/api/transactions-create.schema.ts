@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
- * Body of endpoint 2, `transactions/create/`: the request as a whole (design.md §3.5a). Failures
+ * Body of endpoint 2, `transactions/create/`: the request as a whole. Failures
  * here use the standard validation body. Each transaction is checked on its own against
  * `transaction.schema.ts` and the rules in functions/rules/transactions/, and a failing
  * transaction gets the spec's TRANSACTION_IMPORT_ERROR body instead.

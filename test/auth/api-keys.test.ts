@@ -6,7 +6,7 @@ import { authorization, obtainServiceToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 
 /**
- * API keys and the operator CLI (design.md §5), against the local runtime's DynamoDB Local:
+ * API keys and the operator CLI, against the local runtime's DynamoDB Local:
  * keys are printed once, stored only as hashes, listed without secrets, revocable.
  */
 let commands: Command[];

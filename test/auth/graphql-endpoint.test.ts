@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
 
 /**
- * POST /v1/graphql/ (design.md §3.1): every problem the caller makes is a GraphQL error with
+ * POST /v1/graphql/: every problem the caller makes is a GraphQL error with
  * `extensions.errorCode`, never a 5xx.
  */
 const GRAPHQL = '/v1/graphql/';

@@ -3,7 +3,7 @@ import { authorization, obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 
 /**
- * Supplier scope (design.md §3.1, §3.5a): a token for GLOBEX gets 403 permission_denied on
+ * Supplier scope: a token for GLOBEX gets 403 permission_denied on
  * every endpoint naming ACME, GET (path supplier) and POST (body supplier). Bodies are valid
  * enough to pass the 400 shape checks, which come before the scope check.
  */

@@ -22,7 +22,7 @@ import { recordFigure } from './support/runs.js';
 import { createWorld, type HostileWorld, importPartition, partitionItems } from './support/world.js';
 
 /**
- * Issue 8 part 4: authentication attacks over HTTP against EVERY route (the auth engineer's
+ * Authentication attacks over HTTP against EVERY route (the auth engineer's
  * tests cover the authorizer in-process; these check what a client of the deployed API sees):
  * forged and unusable tokens get 401, a token for another supplier gets 403 and writes
  * nothing, and guessing API keys is answered uniformly, without a lockout to abuse.

@@ -17,7 +17,7 @@ import {
 } from './support/world.js';
 
 /**
- * Issue 8 part 2: for every POST, 50 parallel identical requests and 50 parallel requests
+ * For every POST, 50 parallel identical requests and 50 parallel requests
  * with overlapping items. Each item is stored exactly once, each event is emitted exactly
  * once, and no request gets a 5xx.
  */

@@ -25,7 +25,7 @@ import {
 } from './support/world.js';
 
 /**
- * Issue 8 part 3, DynamoDB: throttling, timeouts (before the write, and after it succeeded
+ * DynamoDB: throttling, timeouts (before the write, and after it succeeded
  * with the answer lost) and TransactionCanceledException, injected with aws-sdk-client-mock
  * around the real handler modules. The client gets a 5xx only when a retry can succeed; the
  * retry after the fault clears leaves the same state as a fault-free run (no loss, no

@@ -26,7 +26,7 @@ import {
 } from './support/world.js';
 
 /**
- * Issue 8 part 3, the other services: S3 errors while checking documents, payment vendor
+ * The other services: S3 errors while checking documents, payment vendor
  * faults, and EventBridge faults in the outbox publisher (FailedEntryCount > 0, thrown
  * errors, an outage longer than the publisher's retries, poison records, lost answers).
  */

@@ -8,7 +8,7 @@ import type { InvokeResult } from './support/in-process.js';
 import { recordFigure } from './support/runs.js';
 
 /**
- * Issue 8 part 3, a real outage: DynamoDB Local is stopped in the middle of a run of
+ * A real outage: DynamoDB Local is stopped in the middle of a run of
  * requests and started again. The shared runtime's DynamoDB Local serves every other test
  * file, so this file starts a PRIVATE one (with a data directory, so a restart keeps the
  * data) and loads the handler modules only after pointing AWS_ENDPOINT_URL_DYNAMODB at it:

@@ -7,7 +7,7 @@ import { type FaultInjector, injectFaults } from './support/faults.js';
 import { createWorld, type HostileWorld } from './support/world.js';
 
 /**
- * Issue 8 part 4, the code behind "no measurable timing difference" (no timed assertion):
+ * The code behind "no measurable timing difference" (no timed assertion):
  * a presented API key or refresh token is hashed first and looked up by its hash, so the
  * raw secret never reaches DynamoDB and no lookup compares it character by character; the
  * stored hash is then compared with crypto.timingSafeEqual.

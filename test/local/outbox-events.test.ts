@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitForEvents } from '../support/events-file.js';
 
-describe('An event written to the outbox is published to the events file with the design §6 envelope', () => {
+describe('An event written to the outbox is published to the events file with the documented EventBridge envelope', () => {
   it('appears once, with source data-import, detail-type <type>@<version> and the full detail', async () => {
     // Prepare
     const { documentClient, TABLE_NAME } = await import('../../functions/store/dynamodb.js');

@@ -24,7 +24,7 @@ async function ops(...args: string[]): Promise<{ code: number; stdout: string; s
 
 const code = () => `OPS${randomBytes(4).toString('hex').toUpperCase()}`;
 
-describe('Rule: operators manage import suppliers with the CLI (design §5)', () => {
+describe('Rule: operators manage import suppliers with the CLI', () => {
   it('supplier put creates a supplier that supplier list then shows with its status, root and expiry window', async () => {
     // Prepare
     const supplier = code();

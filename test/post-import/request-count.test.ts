@@ -23,7 +23,7 @@ async function postCounted(count: number, query?: Record<string, string>) {
   return { account, response, requests: counter.total(), byOperation: counter.byOperation() };
 }
 
-describe('Efficiency: DynamoDB requests grow with N/100, not with N (design.md §7)', () => {
+describe('Efficiency: DynamoDB requests grow with N/100, not with N', () => {
   it('a 100-transaction POST uses at most 5 DynamoDB requests', async () => {
     // Act
     const { account, response, requests, byOperation } = await postCounted(100);

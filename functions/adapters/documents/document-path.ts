@@ -1,5 +1,5 @@
 /**
- * Document paths (spec: Document paths; design.md §3.6). A payload path is relative to the
+ * Document paths (spec: Document paths). A payload path is relative to the
  * supplier's root location inside the documents bucket; it resolves to the object key
  * `<root_location>/<path>`. Pure: no S3 here (see document-check.ts).
  *

@@ -14,7 +14,7 @@ function parseSuppliers(value: string): string[] {
   return codes;
 }
 
-/** API keys (design.md §5). Keys are printed once, at creation; never listed, never logged. */
+/** API keys. Keys are printed once, at creation; never listed, never logged. */
 export const apiKeyCommands: Command[] = [
   {
     name: ['api-key', 'create'],

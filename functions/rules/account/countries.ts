@@ -15,7 +15,7 @@ const CODES =
 
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(CODES.split(' '));
 
-/** The billing address country when the payload gives none (design.md §3.5a). */
+/** The billing address country when the payload gives none. */
 export const DEFAULT_COUNTRY = 'GB';
 
 /** The country code in upper case, or undefined when it is not an ISO 3166-1 alpha-2 code. */

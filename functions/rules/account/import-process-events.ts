@@ -1,6 +1,6 @@
 import { emit } from '../../events/emit.js';
 
-/** Events of the account import lifecycle (design.md §6); `resource_type` is always ACCOUNT. */
+/** Events of the account import lifecycle; `resource_type` is always ACCOUNT. */
 const RESOURCE_TYPE = 'ACCOUNT';
 
 export const importProcessEvents = {

@@ -3,7 +3,7 @@ import type { ImportProcess } from '../import-process.js';
 import { importProcessDoesNotExist, isLiveProcess } from './transfer-status.js';
 
 /**
- * Status transitions of an account import process (design.md §3.2):
+ * Status transitions of an account import process:
  *
  *   (none | CANCELLED) --stage--> UNKNOWN/STAGED --stage--> UNKNOWN/STAGED (data replaced)
  *   UNKNOWN/STAGED --process--> IN_PROGRESS --created--> COMPLETED/IMPORTED

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FieldError } from '../../errors.js';
 
-/** A note as stored and as the dedupe rules see it (design.md §3.5a). */
+/** A note as stored and as the dedupe rules see it. */
 export interface NoteToStore {
   /** Position in the request. */
   index: number;

@@ -1,7 +1,7 @@
 import { ConfigurationError, optionalEnv } from '../../config.js';
 
 /**
- * Enumerations of the post-import payloads (design.md §3.5a). The spec lists some values;
+ * Enumerations of the post-import payloads. The spec lists some values;
  * each environment may add more with DATA_IMPORT_EXTRA_CHOICES, a JSON object mapping a
  * field to extra values, e.g. `{"reason": ["GOODWILL_CREDIT"], "payment_type": ["CHEQUE"]}`.
  * Transaction `type` is fixed (five values); a vendor needs an adapter, so `vendor` is not here.

@@ -2,7 +2,7 @@ import { emit } from '../../events/emit.js';
 import type { EventDetail } from '../../events/outbox.js';
 import type { ImportedAccount } from '../import-process.js';
 
-/** What a post-import event is about (design.md §3.5a "Events' words"). */
+/** What a post-import event is about: its resource type and the import process it belongs to. */
 export type PostImportResourceType =
   | 'NOTE'
   | 'TRANSACTION_BATCH'

@@ -1,6 +1,6 @@
 /**
  * The five transaction types, the fields each takes (spec: Transaction, "Appears for") and the
- * ledger flags each posts (design.md §3.5a).
+ * ledger flags each posts.
  */
 export const TRANSACTION_TYPES = ['CHARGE', 'CREDIT', 'PAYMENT', 'REPAYMENT', 'SUPPLY_CHARGE'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesMatching, projectRoot, repositoryFiles } from './project-files.js';
 
-/**
- * The files the citation check reads. Today: the README and docs/. Code comments in
- * functions/, infra/ and test/ still carry such citations; once they are rewritten in plain
- * words, widen this to the whole repository: `['**']`.
- */
-export const DESIGN_CITATION_SCAN_GLOBS: readonly string[] = ['README.md', 'docs/**'];
+/** The files the citation check reads: every tracked file of the repository. */
+export const DESIGN_CITATION_SCAN_GLOBS: readonly string[] = ['**'];
 
 /** Binary and generated data the scan never reads. */
 const NOT_TEXT = /\.(png|jpe?g|gif|ico|pdf|zip|gz|jar|woff2?)$/i;

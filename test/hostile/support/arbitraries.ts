@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * fast-check arbitraries for hostile input (design.md §8; issue 8 part 1): edge values,
+ * fast-check arbitraries for hostile input: edge values,
  * near-valid mutations of a valid payload, malformed JSON text and odd transports.
  */
 

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { expect } from 'vitest';
 
 /**
- * The error bodies of design.md §3.5 / §3.5a as JSON Schemas, checked with ajv:
+ * The documented error bodies as JSON Schemas, checked with ajv:
  * - the standard body `{detail, code, errors?: [{detail, code, attr}]}`, where a 400 always
  *   has `errors` and a 409 may add `service_account_number` or `statement_id`;
  * - the transactions exception `{status: TRANSACTION_IMPORT_ERROR, error_detail, code, transaction_data}`.
