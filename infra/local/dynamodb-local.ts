@@ -100,7 +100,8 @@ export async function startDynamoDbLocal(options: {
   };
 
   try {
-    await waitUntilAnswering(endpoint, child, 30_000);
+    // A JVM on a busy machine can take long to start: this is a deadline, not a target.
+    await waitUntilAnswering(endpoint, child, 120_000);
   } catch (error) {
     await stop();
     options.log?.(output.join(''));
