@@ -35,7 +35,8 @@ export function scheduleWindow(params: WindowParams, now: Date): WindowResult {
       detail: 'The window start may be at most 60 seconds in the past.',
     });
   }
-  const givenEnd = params.schedule_window_end !== undefined ? Date.parse(params.schedule_window_end) : undefined;
+  const givenEnd =
+    params.schedule_window_end !== undefined ? Date.parse(params.schedule_window_end) : undefined;
   if (givenEnd !== undefined && givenEnd > maxEnd) {
     errors.push({
       attr: attr('schedule_window_end'),
