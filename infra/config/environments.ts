@@ -27,13 +27,22 @@ export interface EnvironmentConfig {
   readonly stripeApiUrl: string;
   /** Seconds a function caches an import supplier's status (`DATA_IMPORT_SUPPLIER_CACHE_SECONDS`). */
   readonly supplierCacheSeconds: number;
+  /**
+   * At most this many v2 account tasks run at once in the environment: the worker's SQS
+   * event source maximum concurrency (2 to 1000). The local runtime uses the same limit.
+   */
+  readonly accountCreationConcurrency: number;
 }
 
 const common = {
   extraChoices: {},
   stripeApiUrl: 'https://api.stripe.com',
   supplierCacheSeconds: 30,
+  accountCreationConcurrency: 5,
 } as const;
+
+/** The limit the local runtime applies (DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY overrides it). */
+export const LOCAL_ACCOUNT_CREATION_CONCURRENCY = common.accountCreationConcurrency;
 
 export const environments: Readonly<Record<string, EnvironmentConfig>> = {
   dev: {
@@ -59,6 +68,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     deletionProtection: true,
     logRetention: RetentionDays.ONE_YEAR,
     throttling: { rateLimit: 500, burstLimit: 1000 },
+    accountCreationConcurrency: 10,
   },
 };
 

@@ -4,6 +4,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
+import { AccountTaskEngine } from '../constructs/account-task-engine.js';
 import { DataTable } from '../constructs/data-table.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';
 import { functionEnvironment, grantResources, type ServiceResources } from '../constructs/function-wiring.js';
@@ -71,6 +72,12 @@ export class DataImportStack extends Stack {
       description: 'Cancels staged import processes left unprocessed past their expiry window',
       schedule: Schedule.rate(Duration.hours(1)),
       targets: [new LambdaFunction(expiry, { retryAttempts: 2 })],
+    });
+
+    new AccountTaskEngine(this, 'AccountTasks', {
+      config,
+      resources: this.resources,
+      functions: this.functions,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });
