@@ -22,12 +22,18 @@ export interface SweepReport {
  * - tasks of either kind whose window has ended become CANCELLED with
  *   `data_import.import_process.cancelled` (`expiry_window_end` = the window end).
  */
-export async function sweepAccountTasks(now: Date, queue: TaskQueue): Promise<SweepReport> {
+export async function sweepAccountTasks(
+  now: Date,
+  queue: TaskQueue,
+  /** Only these suppliers (default: every supplier). */
+  only?: readonly string[],
+): Promise<SweepReport> {
   const report: SweepReport = { handedOver: 0, requeued: 0, cancelled: 0 };
   const at = isoDateTime(now);
-  for (const supplier of await listSuppliers()) {
-    const pending = await findDueTasks(supplier.code, 'PENDING', now);
-    const stuck = await findDueTasks(supplier.code, 'IN_PROGRESS', now);
+  const codes = only ?? (await listSuppliers()).map((supplier) => supplier.code);
+  for (const code of codes) {
+    const pending = await findDueTasks(code, 'PENDING', now);
+    const stuck = await findDueTasks(code, 'IN_PROGRESS', now);
     const ended = [...pending, ...stuck].filter((task) => task.schedule_window_end <= at);
     for (const task of ended) if (await expireTask(task, now)) report.cancelled++;
 
