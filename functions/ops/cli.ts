@@ -9,12 +9,13 @@ import { resolveTableName, withoutEnvFlag } from './table-name.js';
  * `npm start` prints: the AWS_ENDPOINT_URL_* variables point the SDK at the stand-ins).
  */
 async function loadCommands(): Promise<Command[]> {
-  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }] = await Promise.all([
+  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }, { taskCommands }] = await Promise.all([
     import('./commands/supplier.js'),
     import('./commands/api-key.js'),
     import('./commands/apply.js'),
+    import('./commands/task.js'),
   ]);
-  return [...supplierCommands, ...apiKeyCommands, applyCommand];
+  return [...supplierCommands, ...apiKeyCommands, applyCommand, ...taskCommands];
 }
 
 function usage(commands: readonly Command[]): string {
