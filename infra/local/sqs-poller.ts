@@ -7,7 +7,7 @@ import {
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from './proxy-event.js';
 
-export type SqsHandler = (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | undefined | void>;
+export type SqsHandler = (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | undefined>;
 
 export interface SqsPollerOptions {
   endpoint: string;
