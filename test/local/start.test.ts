@@ -9,6 +9,7 @@ const PRINTED = [
   'DATA_IMPORT_URL',
   'AWS_ENDPOINT_URL_DYNAMODB',
   'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_SQS',
   'AWS_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
@@ -86,7 +87,12 @@ describe('npm start prints the NAME=value lines and ready, and SIGTERM stops eve
 
     // Assess: clean exit, nothing left listening
     expect(await exited).toBe(0);
-    for (const name of ['DATA_IMPORT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3']) {
+    for (const name of [
+      'DATA_IMPORT_URL',
+      'AWS_ENDPOINT_URL_DYNAMODB',
+      'AWS_ENDPOINT_URL_S3',
+      'AWS_ENDPOINT_URL_SQS',
+    ]) {
       expect(await portIsOpen(values[name] as string), name).toBe(false);
     }
   }, 60_000);
