@@ -27,9 +27,12 @@ export interface FunctionDefinition {
   readsVendorCredentials?: boolean;
   /** Validates enumerations that per-environment configuration extends (DATA_IMPORT_EXTRA_CHOICES). */
   readsExtraChoices?: boolean;
+  /** Hands v2 account tasks to the task queue (DATA_IMPORT_TASK_QUEUE_URL, sqs:SendMessage). */
+  sendsTasks?: boolean;
 }
 
 const base = '/v1/data-import';
+const v2Accounts = '/v2/data-import/accounts';
 
 export const apiFunctions = [
   {
@@ -129,6 +132,39 @@ export const apiFunctions = [
     readsVendorCredentials: true,
     readsExtraChoices: true,
   },
+  {
+    id: 'validate-account-task',
+    description: 'v2: validates an account payload exactly as scheduling does, keeping nothing',
+    route: { method: 'POST', path: `${v2Accounts}/validate`, authorized: true },
+    table: 'read',
+  },
+  {
+    id: 'schedule-account-task',
+    description: 'v2: schedules (or replaces) an account import task within a schedule window',
+    route: { method: 'POST', path: v2Accounts, authorized: true },
+    table: 'read-write',
+    sendsTasks: true,
+  },
+  {
+    id: 'get-account-task',
+    description: 'v2: status of the latest account import task of an account',
+    route: {
+      method: 'GET',
+      path: `${v2Accounts}/{import_supplier}/{external_account_number}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'cancel-account-task',
+    description: 'v2: cancels a PENDING account import task',
+    route: {
+      method: 'POST',
+      path: `${v2Accounts}/{import_supplier}/{external_account_number}/cancel`,
+      authorized: true,
+    },
+    table: 'read-write',
+  },
 ] as const satisfies readonly FunctionDefinition[];
 
 /**
@@ -172,11 +208,22 @@ export const backgroundFunctions = {
     description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
     table: 'read-write',
   },
+  taskWorker: {
+    id: 'run-account-tasks',
+    description: 'v2 worker: imports the accounts of queued tasks (SQS event source)',
+    table: 'read-write',
+  },
+  taskSweep: {
+    id: 'sweep-account-tasks',
+    description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
+    table: 'read-write',
+    sendsTasks: true,
+  },
 } as const satisfies Record<string, FunctionDefinition>;
 
 export type ApiFunctionId = (typeof apiFunctions)[number]['id'];
 
-/** `/v1/data-import/x` → the path a client calls (`/v1/data-import/x/`), as the spec writes it. */
+/** `/v1/data-import/x` → the path a client calls (`/v1/data-import/x/`), as the spec writes it (v2 alike). */
 export function publicPath(path: string): string {
   return `${path}/`;
 }

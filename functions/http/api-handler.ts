@@ -6,7 +6,7 @@ import { logger } from '../logger.js';
 import { withRequestDeadline } from '../request-deadline.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import type { CompiledValidator } from '../validation/field-errors.js';
-import { validateOrThrow } from '../validation/field-errors.js';
+import { toFieldErrors } from '../validation/field-errors.js';
 import { type AuthContext, readAuthContext } from './auth-context.js';
 import { errorHandler } from './error-handler.js';
 import { parseJsonBody } from './json-body.js';
@@ -16,9 +16,25 @@ import { authorizeSupplier, type SupplierRule } from './supplier-access.js';
 
 export interface BodyRule<B> {
   validate: CompiledValidator<B>;
-  /** Top-level code of a 400 (default `invalid_request`; accounts use `account_failed_validation`). */
-  summaryCode?: string;
+  /**
+   * Top-level code of a 400 (default `invalid_request`; accounts use `account_failed_validation`),
+   * or a function choosing it from the field errors (v2 bodies: the account under `payload`).
+   */
+  summaryCode?: string | ((errors: readonly FieldError[]) => { code: string; detail: string });
   summaryDetail?: string;
+}
+
+/** The 400 of a body rule for these field errors. */
+function bodyError<B>(rule: BodyRule<B>, errors: FieldError[]): ValidationError {
+  if (typeof rule.summaryCode === 'function') {
+    const { code, detail } = rule.summaryCode(errors);
+    return new ValidationError(errors, code, detail);
+  }
+  return new ValidationError(
+    errors,
+    rule.summaryCode ?? 'invalid_request',
+    rule.summaryDetail ?? 'The request could not be validated.',
+  );
 }
 
 export interface ApiHandlerOptions<B> {
@@ -101,19 +117,10 @@ export function apiHandler<B = undefined>(
     if (options.body) {
       const raw = parseJsonBody(event);
       const limitErrors = jsonLimitErrors(raw);
-      if (limitErrors.length > 0) {
-        throw new ValidationError(
-          limitErrors,
-          options.body.summaryCode ?? 'invalid_request',
-          options.body.summaryDetail ?? 'The request could not be validated.',
-        );
-      }
-      body = validateOrThrow(
-        options.body.validate,
-        raw,
-        options.body.summaryCode,
-        options.body.summaryDetail,
-      );
+      if (limitErrors.length > 0) throw bodyError(options.body, limitErrors);
+      if (!options.body.validate(raw))
+        throw bodyError(options.body, toFieldErrors(options.body.validate.errors ?? []));
+      body = raw;
     }
     const supplier = await authorizeSupplier(options.supplier, { auth, body, path });
     logger.appendKeys({ import_supplier: supplier.code });

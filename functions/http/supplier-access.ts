@@ -10,7 +10,8 @@ import type { AuthContext } from './auth-context.js';
  * - `supplier_not_found`: 404 `import_supplier_not_found` (lists).
  */
 export interface SupplierRule {
-  from: 'body' | 'path';
+  /** `payload`: the v2 account routes, whose body carries the account under `payload`. */
+  from: 'body' | 'path' | 'payload';
   whenUnknown: 'validation_error' | 'account_not_found' | 'supplier_not_found';
   /** POSTs refuse a Paused or Complete supplier with 409. */
   requireOngoing: boolean;
@@ -23,10 +24,11 @@ export async function authorizeSupplier(
   rule: SupplierRule,
   request: { auth: AuthContext; body: unknown; path: Readonly<Record<string, string>> },
 ): Promise<ImportSupplier> {
+  const holder = rule.from === 'payload' ? (request.body as { payload?: unknown }).payload : request.body;
   const code =
-    rule.from === 'body'
-      ? String((request.body as { import_supplier?: unknown }).import_supplier ?? '')
-      : (request.path.import_supplier ?? '');
+    rule.from === 'path'
+      ? (request.path.import_supplier ?? '')
+      : String((holder as { import_supplier?: unknown } | undefined)?.import_supplier ?? '');
   // A code no operator could have created names no supplier: no lookup (an over-long code
   // would exceed DynamoDB's key size and fail the read with a 500).
   const supplier = SUPPLIER_CODE_PATTERN.test(code) ? await getSupplier(code) : undefined;
@@ -43,7 +45,7 @@ function unknownSupplier(rule: SupplierRule): Error {
       return new ValidationError(
         [
           {
-            attr: 'import_supplier',
+            attr: rule.from === 'payload' ? 'payload.import_supplier' : 'import_supplier',
             code: 'import_supplier_does_not_exist',
             detail: 'No import supplier has this code.',
           },

@@ -9,13 +9,15 @@ import { environmentOf, resolveTableName, withoutEnvFlag } from './table-name.js
  * `npm start` prints: the AWS_ENDPOINT_URL_* variables point the SDK at the stand-ins).
  */
 async function loadCommands(): Promise<Command[]> {
-  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }, { eventsCommands }] = await Promise.all([
-    import('./commands/supplier.js'),
-    import('./commands/api-key.js'),
-    import('./commands/apply.js'),
-    import('./commands/events.js'),
-  ]);
-  return [...supplierCommands, ...apiKeyCommands, applyCommand, ...eventsCommands];
+  const [{ supplierCommands }, { apiKeyCommands }, { applyCommand }, { eventsCommands }, { taskCommands }] =
+    await Promise.all([
+      import('./commands/supplier.js'),
+      import('./commands/api-key.js'),
+      import('./commands/apply.js'),
+      import('./commands/events.js'),
+      import('./commands/task.js'),
+    ]);
+  return [...supplierCommands, ...apiKeyCommands, applyCommand, ...eventsCommands, ...taskCommands];
 }
 
 function usage(commands: readonly Command[]): string {

@@ -5,7 +5,12 @@ import { encodeAccountData } from '../rules/account/account-data.js';
 import type { AccountNumbers } from '../rules/account/account-number.js';
 import { TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
-import { type CancellationReason, isConflictOnly, transactWrite } from './transact-write.js';
+import {
+  type CancellationReason,
+  isConflictOnly,
+  type TransactItem,
+  transactWrite,
+} from './transact-write.js';
 
 /**
  * Platform accounts created from import processes (partition `ACCOUNT#<service number>`):
@@ -23,6 +28,8 @@ export interface AccountCreation {
   lockToken: string;
   createdAt: Date;
   events: readonly EventDetail[];
+  /** Further conditional writes of the same transaction (a v2 task → PROCESSED). */
+  extraItems?: readonly TransactItem[];
 }
 
 export type AccountCreationResult =
@@ -30,13 +37,15 @@ export type AccountCreationResult =
   | {
       ok: false;
       /** `conflict`: only concurrent transactions were in the way (retry); `rejected`: anything else. */
-      reason: 'account_number_taken' | 'lock_lost' | 'conflict' | 'rejected';
+      /** `participant_lost`: a condition of `extraItems` no longer held. */
+      reason: 'account_number_taken' | 'lock_lost' | 'participant_lost' | 'conflict' | 'rejected';
       reasons: CancellationReason[];
     };
 
 /** Positions of the items in the creation transaction. */
 const ACCOUNT_ITEM = 0;
 const PROCESS_ITEM = 2;
+const FIRST_EXTRA_ITEM = 5;
 
 /**
  * Creates the account in ONE transaction: the account item (new number only), its first
@@ -109,9 +118,12 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
     },
     { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(supplier, external) } },
     outboxPut(TABLE_NAME, creation.events, createdAt),
+    ...(creation.extraItems ?? []),
   ]);
   if (result.ok) return result;
   const { reasons } = result;
+  if (reasons.slice(FIRST_EXTRA_ITEM).some((reason) => reason.code === 'ConditionalCheckFailed'))
+    return { ok: false, reason: 'participant_lost', reasons };
   if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed')
     return { ok: false, reason: 'lock_lost', reasons };
   if (

@@ -7,7 +7,7 @@ import { decodeAccountData, encodeAccountData } from '../rules/account/account-d
 import type { ImportProcess } from '../rules/import-process.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
-import { type CancellationReason, transactWrite } from './transact-write.js';
+import { type CancellationReason, type TransactItem, transactWrite } from './transact-write.js';
 
 /**
  * Account import processes. Two items per process, in the partition
@@ -115,6 +115,8 @@ export interface StagingWrite {
   target: 'create' | 'replace';
   /** The process being replaced (keeps its first staging time). */
   existing?: StoredImportProcess;
+  /** Further writes of the same transaction (a v2 task scheduled with the staging). */
+  extraItems?: TransactItem[];
 }
 
 /**
@@ -168,6 +170,7 @@ export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
         },
       },
     },
+    ...(write.extraItems ?? []),
   ]);
   if (result.ok) return { ok: true, value: undefined };
   const existing = toImportProcess(result.reasons[0]?.item);

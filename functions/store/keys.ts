@@ -7,7 +7,7 @@
  *   ORGANISATION#<name>             ORGANISATION             API-key holder and its supplier scope
  *   APIKEY#<sha256>                 APIKEY                   API key (hash only)
  *   REFRESH#<sha256>                REFRESH                  refresh token (hash only, TTL)
- *   IMPORT#<supplier>#<external>    PROCESS | STAGED         import process and its staged payload
+ *   IMPORT#<supplier>#<external>    PROCESS | STAGED | TASK  import process, its staged payload, its v2 task
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
  */
@@ -30,6 +30,11 @@ export const keys = {
   stagedAccount: (supplier: string, externalAccountNumber: string): TableKey => ({
     pk: `IMPORT#${supplier}#${externalAccountNumber}`,
     sk: 'STAGED',
+  }),
+  /** The account's latest v2 import task. */
+  accountTask: (supplier: string, externalAccountNumber: string): TableKey => ({
+    pk: `IMPORT#${supplier}#${externalAccountNumber}`,
+    sk: 'TASK',
   }),
 
   account: (serviceAccountNumber: string): TableKey => ({
@@ -92,6 +97,13 @@ export const indexKeys = {
     gsi3sk: `${organisation}#${keyId}`,
   }),
   apiKeysPartition: 'APIKEYS',
+
+  /** gsi4: v2 account tasks of a supplier per status, by the time the sweep next looks (or ended). */
+  accountTasks: (supplier: string, status: string, at: string, externalAccountNumber: string) => ({
+    gsi4pk: `TASKS#${supplier}#${status}`,
+    gsi4sk: `${at}#${externalAccountNumber}`,
+  }),
+  accountTasksPartition: (supplier: string, status: string) => `TASKS#${supplier}#${status}`,
 };
 
 export type ProcessListState = 'PENDING' | 'IMPORTED';

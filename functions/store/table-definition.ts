@@ -21,6 +21,22 @@ const processListAttributes = [
   'staged_at',
 ] as const;
 
+/** Attributes the task sweep and the operator's task listing read from the index. */
+const taskIndexAttributes = [
+  'import_supplier',
+  'external_account_number',
+  'task_id',
+  'status',
+  'is_dry_run',
+  'schedule_window_start',
+  'schedule_window_end',
+  'created_at',
+  'modified_at',
+  'lease_until',
+  'latest_error',
+  'service_identifier',
+] as const;
+
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -45,6 +61,16 @@ export const tableDefinition = {
       indexName: 'gsi3',
       partitionKey: 'gsi3pk',
       sortKey: 'gsi3sk',
+    },
+    {
+      /**
+       * v2 account tasks of a supplier in one status, by the time the sweep must next look at
+       * them (live tasks) or by when they ended (the others). Sparse: only task items.
+       */
+      indexName: 'gsi4',
+      partitionKey: 'gsi4pk',
+      sortKey: 'gsi4sk',
+      nonKeyAttributes: taskIndexAttributes,
     },
   ] satisfies readonly IndexDefinition[],
 } as const;

@@ -23,6 +23,7 @@ import {
   releaseImportProcess,
 } from '../store/import-process-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
+import type { TransactItem } from '../store/transact-write.js';
 import { backoff } from '../store/transact-write-retry.js';
 
 /**
@@ -36,6 +37,17 @@ export interface ProcessRequest {
   supplier: string;
   externalAccountNumber: string;
   now: Date;
+  /**
+   * Conditional writes that must succeed in the very transaction that creates the account
+   * (a v2 task → PROCESSED): when one of their conditions fails, nothing is created and
+   * `CreationAbandoned` is thrown.
+   */
+  alsoWrite?: (serviceAccountNumber: string) => TransactItem[];
+}
+
+/** The account was not created because a write of `alsoWrite` no longer held; the lock was given back. */
+export class CreationAbandoned extends Error {
+  override readonly name = 'CreationAbandoned';
 }
 
 export interface CreatedAccount {
@@ -121,6 +133,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
       openStatementPeriodStart,
       lockToken: token,
       createdAt: now,
+      ...(request.alsoWrite ? { extraItems: request.alsoWrite(numbers.serviceAccountNumber) } : {}),
       events: [
         importProcessEvents.complete(external, numbers.serviceAccountNumber),
         importProcessEvents.accountCreated(numbers.serviceAccountNumber, accountUserEmails(account)),
@@ -142,6 +155,11 @@ async function create(request: ProcessRequest, token: string, account: Account):
         continue;
       case 'lock_lost':
         throw inProgress();
+      case 'participant_lost':
+        await releaseImportProcess(supplier, external, { token, now, events: [] });
+        throw new CreationAbandoned(
+          'A write of the creation transaction no longer held; nothing was created.',
+        );
       case 'rejected': {
         const detail = `The account could not be written (${result.reasons.map((r) => r.code).join(', ')}).`;
         await releaseImportProcess(supplier, external, {

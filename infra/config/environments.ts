@@ -49,6 +49,11 @@ export interface EnvironmentConfig {
    * Checked at synthesis (infra/subscribers/subscriber-declaration.ts).
    */
   readonly subscribers: readonly Subscriber[];
+  /**
+   * At most this many v2 account tasks run at once in the environment: the worker's SQS
+   * event source maximum concurrency (2 to 1000). The local runtime uses the same limit.
+   */
+  readonly accountCreationConcurrency: number;
 }
 
 /**
@@ -70,7 +75,11 @@ const common = {
   stripeApiUrl: 'https://api.stripe.com',
   supplierCacheSeconds: 30,
   subscribers: [],
+  accountCreationConcurrency: 5,
 } as const;
+
+/** The limit the local runtime applies (DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY overrides it). */
+export const LOCAL_ACCOUNT_CREATION_CONCURRENCY = common.accountCreationConcurrency;
 
 export const environments: Readonly<Record<string, EnvironmentConfig>> = {
   dev: {
@@ -99,6 +108,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     deletionProtection: true,
     logRetention: RetentionDays.ONE_YEAR,
     throttling: { rateLimit: 500, burstLimit: 1000 },
+    accountCreationConcurrency: 10,
   },
 };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startLocalTaskEngine } from './account-task-engine.js';
 import { type ApiServer, preloadHandlers, startApiServer } from './api-server.js';
 import { createTable } from './create-table.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
@@ -12,6 +13,7 @@ import { loadHandler } from './handlers.js';
 import { loadLocalSubscribers, subscriberRules, subscribersDir } from './local-subscribers.js';
 import { startS3Local } from './s3-local.js';
 import { startExpirySweep } from './scheduler.js';
+import { startSqsLocal } from './sqs-local.js';
 import { type StreamHandler, startStreamPoller } from './stream-poller.js';
 
 /**
@@ -95,6 +97,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       log,
     });
     const vendorStart = startFakePaymentVendor({});
+    const taskQueue = await startSqsLocal({
+      port: (await portOrFree(envPort('DATA_IMPORT_SQS_PORT'))) as number,
+      region,
+    });
+    stops.push(taskQueue.stop);
     const started = await Promise.allSettled([dynamoStart, s3Start, eventsStart, vendorStart]);
     for (const outcome of started) if (outcome.status === 'fulfilled') stops.push(outcome.value.stop);
     const failed = started.find((outcome) => outcome.status === 'rejected');
@@ -108,6 +115,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo?.endpoint as string,
       AWS_ENDPOINT_URL_S3: s3?.endpoint as string,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events?.endpoint as string,
+      ...taskQueue.env,
       AWS_REGION: region,
       AWS_DEFAULT_REGION: region,
       AWS_ACCESS_KEY_ID: 'local',
@@ -151,6 +159,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     stops.push(poller.stop);
     const sweep = startExpirySweep({ loadHandler, log });
     stops.push(sweep.stop);
+    stops.push(startLocalTaskEngine({ queue: taskQueue, region, loadHandler, log }).stop);
 
     await preload;
     const api: ApiServer = await startApiServer({

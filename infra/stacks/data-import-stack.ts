@@ -6,6 +6,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
+import { AccountTaskEngine } from '../constructs/account-task-engine.js';
 import { DataTable } from '../constructs/data-table.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';
 import { functionEnvironment, grantResources, type ServiceResources } from '../constructs/function-wiring.js';
@@ -109,6 +110,12 @@ export class DataImportStack extends Stack {
       eventBus,
       archive,
       alarmAction: new SnsAction(this.monitoring.topic),
+    });
+
+    new AccountTaskEngine(this, 'AccountTasks', {
+      config,
+      resources: this.resources,
+      functions: this.functions,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });

@@ -56,6 +56,7 @@ const ACCOUNT_CODES = [
   'invalid_phone_number',
   'invalid_postcode',
   'date_in_future',
+  'date_not_before_today',
   'invalid_decimal',
   'too_many_decimal_places',
   'account_too_large',
@@ -203,6 +204,35 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
     notFound: ['account_not_found'],
     conflict: [NOT_ONGOING],
     retryable: ['payment_vendor_unavailable'],
+  },
+  'validate-account-task': {
+    request: 'account-task-validate',
+    success: { 200: 'StagedAccount' },
+    badRequest: { codes: ['account_failed_validation', 'invalid_request'], fieldCodes: ACCOUNT_CODES },
+    conflict: [NOT_ONGOING],
+  },
+  'schedule-account-task': {
+    request: 'account-task-schedule',
+    success: { 200: 'AccountTask', 201: 'AccountTask' },
+    badRequest: {
+      codes: ['account_failed_validation', 'invalid_request'],
+      fieldCodes: [
+        ...ACCOUNT_CODES,
+        'schedule_window_start_in_past',
+        'schedule_window_end_too_far_in_future',
+        'schedule_window_start_after_end',
+      ],
+    },
+    conflict: [NOT_ONGOING, ALREADY_IMPORTED, IN_PROGRESS],
+  },
+  'get-account-task': {
+    success: { 200: 'AccountTask' },
+    notFound: ['account_not_found', 'import_process_does_not_exist'],
+  },
+  'cancel-account-task': {
+    success: { 200: 'AccountTask' },
+    notFound: ['account_not_found', 'import_process_does_not_exist'],
+    conflict: [NOT_ONGOING, 'import_process_not_pending'],
   },
 };
 

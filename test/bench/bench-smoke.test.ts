@@ -12,7 +12,7 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
   it('writes bench.json with throughput, request counts, latency, listing, cold start and bundle sizes', async () => {
     // Prepare
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'bench.json');
-    const flags = ['--accounts', '2', '--transactions', '100', '--concurrency', '2'];
+    const flags = ['--accounts', '2', '--transactions', '100', '--concurrency', '2', '--task-accounts', '4'];
     flags.push(
       '--list-large',
       '300',
@@ -34,6 +34,8 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     expect(finite(figures.import.transactions_per_s)).toBe(true);
     expect(finite(figures.import.floor_transactions_per_s)).toBe(true);
     expect(finite(figures.import.ratio_to_floor)).toBe(true);
+    expect(finite(figures.account_tasks.v2_accounts_per_s)).toBe(true);
+    expect(finite(figures.account_tasks.v1_accounts_per_s)).toBe(true);
     for (const key of [
       'per_100_transactions',
       'per_1000_transactions',

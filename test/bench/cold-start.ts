@@ -21,6 +21,7 @@ const FUNCTION_ENV = {
   DATA_IMPORT_TOKEN_SIGNING_KEY: 'bench-signing-key-bench-signing-key-bench-signing-key',
   DATA_IMPORT_STRIPE_API_URL: 'http://127.0.0.1:9',
   DATA_IMPORT_STRIPE_API_KEY: 'sk_bench',
+  DATA_IMPORT_TASK_QUEUE_URL: 'http://127.0.0.1:9/000000000000/bench-tasks',
   AWS_REGION: 'eu-west-2',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { RequestCounter } from '../support/request-counter.js';
+import { measureAccountTasks } from './account-tasks.js';
 import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
 import { percentile, TimedClient } from './http-client.js';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     'list-small': { type: 'string', default: '100' },
     'list-page-size': { type: 'string', default: '100' },
     'cold-start-runs': { type: 'string', default: '7' },
+    'task-accounts': { type: 'string', default: '40' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
   },
 });
@@ -65,13 +67,17 @@ async function main(): Promise<void> {
   writeFileSync(
     seedFile,
     JSON.stringify({
-      suppliers: ['BENCH', 'LIST-SMALL', 'LIST-LARGE'].map((code) => ({
+      suppliers: ['BENCH', 'BENCH-V2', 'LIST-SMALL', 'LIST-LARGE'].map((code) => ({
         code,
         status: 'Ongoing',
         root_location: `bench/${code.toLowerCase()}`,
       })),
       organisations: [
-        { name: 'bench-etl', suppliers: ['BENCH', 'LIST-SMALL', 'LIST-LARGE'], api_keys: [BENCH_KEY] },
+        {
+          name: 'bench-etl',
+          suppliers: ['BENCH', 'BENCH-V2', 'LIST-SMALL', 'LIST-LARGE'],
+          api_keys: [BENCH_KEY],
+        },
       ],
     }),
   );
@@ -107,6 +113,17 @@ async function main(): Promise<void> {
       pageSize: int('list-page-size'),
     });
 
+    log(
+      `v2 account tasks beside v1 process at the worker's concurrency (${int('task-accounts')} accounts each)…`,
+    );
+    const { listTasks } = await import('../../functions/store/account-task-store.js');
+    const accountTasks = await measureAccountTasks(
+      client,
+      'BENCH-V2',
+      int('task-accounts'),
+      async (code) => (await listTasks(code, 'PROCESSED')).length,
+    );
+
     log('bundling every function and measuring cold starts…');
     const bundles = await buildBundles(root, path.join(localDir, 'bundles'));
     const init = measureInit(bundles, int('cold-start-runs'));
@@ -129,6 +146,7 @@ async function main(): Promise<void> {
         floor_transactions_per_s: floor.perSecond,
         ratio_to_floor: Math.round((imported.perSecond / floor.perSecond) * 1000) / 1000,
       },
+      account_tasks: accountTasks,
       ddb_requests: requestCounts,
       latency_ms: latency,
       list: listing,
@@ -142,6 +160,9 @@ async function main(): Promise<void> {
     mkdirSync(path.dirname(String(values.out)), { recursive: true });
     writeFileSync(String(values.out), `${JSON.stringify(figures, null, 2)}\n`);
     process.stdout.write(renderReport(figures));
+    process.stdout.write(
+      `account import at concurrency ${accountTasks.concurrency}: v2 scheduled → processed ${accountTasks.v2_accounts_per_s} accounts/s, v1 stage + process ${accountTasks.v1_accounts_per_s} accounts/s (${accountTasks.accounts} accounts each)\n`,
+    );
     log(`figures written to ${values.out}`);
   } finally {
     await runtime.stop();

@@ -39,6 +39,7 @@ describe('each function gets only the configuration it needs', () => {
         : []),
       ...(definition.readsExtraChoices ? ['DATA_IMPORT_EXTRA_CHOICES'] : []),
       ...(isPublisher ? ['DATA_IMPORT_EVENT_BUS_NAME'] : []),
+      ...(definition.sendsTasks ? ['DATA_IMPORT_TASK_QUEUE_URL'] : []),
     ];
     expect(Object.keys(variables).sort()).toEqual(expected.sort());
     if ('DATA_IMPORT_TABLE_NAME' in variables) {

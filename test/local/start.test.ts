@@ -10,6 +10,7 @@ const PRINTED = [
   'DATA_IMPORT_URL',
   'AWS_ENDPOINT_URL_DYNAMODB',
   'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_SQS',
   'AWS_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
@@ -18,7 +19,12 @@ const PRINTED = [
   'DATA_IMPORT_EVENTS_FILE',
   'PID',
 ];
-const SERVICE_PORTS = ['DATA_IMPORT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3'];
+const SERVICE_PORTS = [
+  'DATA_IMPORT_URL',
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_SQS',
+];
 
 function portIsOpen(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

@@ -185,6 +185,45 @@ export const fuzzPlans = {
         type: 'CARD',
       })),
   },
+  'validate-account-task': {
+    method: 'POST',
+    prepare: async (world) => {
+      const staged = freshStaging(world);
+      return { ...staged, body: { payload: staged.body } };
+    },
+  },
+  'schedule-account-task': {
+    method: 'POST',
+    prepare: async (world) => {
+      const staged = freshStaging(world);
+      return { ...staged, body: { payload: staged.body, task_params: { is_dry_run: true } } };
+    },
+  },
+  'get-account-task': {
+    method: 'GET',
+    list: false,
+    known: { import_supplier: suppliersOf, external_account_number: externalsOf },
+  },
+  'cancel-account-task': {
+    method: 'POST',
+    async prepare(world) {
+      const { api } = await import('../../support/http.js');
+      const staged = freshStaging(world);
+      const [external] = staged.identifiers as [string];
+      const window = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const response = await api('POST', '/v2/data-import/accounts/', {
+        token: world.token,
+        body: { payload: staged.body, task_params: { schedule_window_start: window } },
+      });
+      if (response.status !== 201)
+        throw new Error(`scheduling for the cancel fuzz answered ${response.status}`);
+      return {
+        ...staged,
+        body: {},
+        segments: { import_supplier: world.supplier, external_account_number: encodeURIComponent(external) },
+      };
+    },
+  },
 } satisfies Record<ApiFunctionId, FuzzPlan>;
 
 /** The `{param}` names of a route's path, in order. */

@@ -1,0 +1,15 @@
+import { apiHandler } from '../http/api-handler.js';
+import { cancelAccountTask } from '../use-cases/schedule-account-task.js';
+
+/**
+ * `POST /v2/data-import/accounts/{import_supplier}/{external_account_number}/cancel/`: cancels
+ * the account's PENDING task (200, status CANCELLED, `cancelled` event with the window end);
+ * 409 `import_process_not_pending` for a task in any other status.
+ */
+export const handler = apiHandler(
+  { supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: true } },
+  async ({ supplier, path }) => ({
+    statusCode: 200,
+    body: await cancelAccountTask(supplier.code, path.external_account_number ?? '', new Date()),
+  }),
+);

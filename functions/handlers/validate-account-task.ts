@@ -1,0 +1,28 @@
+import { ValidationError } from '../errors.js';
+import { accountTaskRequest, underPayload } from '../http/account-task-request.js';
+import { apiHandler } from '../http/api-handler.js';
+import {
+  ACCOUNT_FAILED_VALIDATION,
+  ACCOUNT_FAILED_VALIDATION_DETAIL,
+  checkAccount,
+} from '../rules/account/validate-account.js';
+import { validate } from '../validation/generated/account-task-validate.js';
+
+/**
+ * `POST /v2/data-import/accounts/validate/`: validates `{payload}` exactly as scheduling
+ * does (same 400 body) and keeps nothing: 200 `{import_supplier, external_account_number}`.
+ */
+export const handler = apiHandler(accountTaskRequest(validate), async ({ body, supplier }) => {
+  const { errors, account } = checkAccount(body.payload, new Date());
+  if (errors.length > 0) {
+    throw new ValidationError(
+      underPayload(errors),
+      ACCOUNT_FAILED_VALIDATION,
+      ACCOUNT_FAILED_VALIDATION_DETAIL,
+    );
+  }
+  return {
+    statusCode: 200,
+    body: { import_supplier: supplier.code, external_account_number: account.external_account_number },
+  };
+});

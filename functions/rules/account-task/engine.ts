@@ -1,0 +1,36 @@
+/**
+ * Timing of the v2 task engine, shared by the functions, the stack and the local runtime.
+ *
+ * - The worker function runs at most WORKER_TIMEOUT_SECONDS per batch.
+ * - The queue hides a received message for VISIBILITY_TIMEOUT_SECONDS (six times the
+ *   worker's timeout, as AWS recommends for a Lambda event source), then delivers it again
+ *   unless the worker deleted it (success) — so a crashed worker's message comes back.
+ * - A worker holds a task for LEASE_SECONDS; a task still IN_PROGRESS after that belongs to a
+ *   worker that died, and the next delivery (or the sweep) takes it over.
+ * - After MAX_RECEIVE_COUNT deliveries a message goes to the dead-letter queue (alarmed); its
+ *   task is still looked after by the sweep until its window ends.
+ */
+export const WORKER_TIMEOUT_SECONDS = 30;
+export const VISIBILITY_TIMEOUT_SECONDS = 6 * WORKER_TIMEOUT_SECONDS;
+export const LEASE_SECONDS = 120;
+export const MAX_RECEIVE_COUNT = 5;
+/** Messages per worker invocation. */
+export const WORKER_BATCH_SIZE = 5;
+/** The sweep runs every minute in the cloud (every few seconds locally). */
+export const SWEEP_RATE_MINUTES = 1;
+
+/** A queued task's message. */
+export interface TaskMessage {
+  import_supplier: string;
+  external_account_number: string;
+  task_id: string;
+}
+
+export function isTaskMessage(value: unknown): value is TaskMessage {
+  const message = value as Partial<TaskMessage> | null;
+  return (
+    typeof message?.import_supplier === 'string' &&
+    typeof message.external_account_number === 'string' &&
+    typeof message.task_id === 'string'
+  );
+}

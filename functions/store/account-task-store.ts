@@ -1,0 +1,415 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { type EventDetail, outboxPut } from '../events/outbox.js';
+import type { Account } from '../rules/account/account.js';
+import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
+import {
+  type AccountTask,
+  TASK_EVENT_OF,
+  type TaskError,
+  type TaskStatus,
+} from '../rules/account-task/account-task.js';
+import { isoDateTime } from '../rules/values/dates.js';
+import { documentClient, TABLE_NAME } from './dynamodb.js';
+import { type StoredImportProcess, toImportProcess } from './import-process-store.js';
+import { indexKeys, keys } from './keys.js';
+import { type TransactItem, transactWrite } from './transact-write.js';
+
+/**
+ * v2 account import tasks: one `TASK` item in the account's import partition (beside its
+ * `PROCESS` and `STAGED` items), holding the latest task of the account and the payload it
+ * was scheduled with. Every transition is a conditional write on `task_id` and status (and
+ * the lease for a worker's transitions); a transition's events go to the outbox in the same
+ * transaction. Index gsi4 lists tasks per supplier and status, live ones by `due_at`: when
+ * the sweep must next look at them (window start, window end, or lease expiry).
+ */
+
+export interface StoredAccountTask extends AccountTask {
+  due_at?: string;
+  queued_at?: string;
+  attempts?: number;
+}
+
+const TASK_FIELDS = [
+  'import_supplier',
+  'external_account_number',
+  'task_id',
+  'status',
+  'is_dry_run',
+  'schedule_window_start',
+  'schedule_window_end',
+  'created_at',
+  'modified_at',
+  'latest_event',
+  'latest_error',
+  'service_identifier',
+  'lease_token',
+  'lease_until',
+  'due_at',
+  'queued_at',
+  'attempts',
+] as const;
+
+function toTask(item: Record<string, unknown> | undefined): StoredAccountTask | undefined {
+  if (item?.entity !== 'AccountTask' && item?.task_id === undefined) return undefined;
+  const task: Record<string, unknown> = {};
+  for (const field of TASK_FIELDS) if (item[field] !== undefined) task[field] = item[field];
+  return task as unknown as StoredAccountTask;
+}
+
+/** The account's import process, staged data presence and task, in one strongly consistent Query. */
+export async function getAccountImportState(
+  supplier: string,
+  externalAccountNumber: string,
+): Promise<{ process?: StoredImportProcess; task?: StoredAccountTask; taskAccount?: Account }> {
+  const { pk } = keys.accountTask(supplier, externalAccountNumber);
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
+  const process = toImportProcess(Items.find((item) => item.sk === 'PROCESS'));
+  const taskItem = Items.find((item) => item.sk === 'TASK');
+  const task = toTask(taskItem);
+  return {
+    ...(process ? { process } : {}),
+    ...(task ? { task } : {}),
+    ...(taskItem?.account_data
+      ? { taskAccount: decodeAccountData(taskItem.account_data as Uint8Array) }
+      : {}),
+  };
+}
+
+/** gsi4 keys of a task in `status`, sorted by `at` (the due time of a live task, the end of others). */
+function indexOf(
+  task: Pick<AccountTask, 'import_supplier' | 'external_account_number'>,
+  status: string,
+  at: string,
+) {
+  return indexKeys.accountTasks(task.import_supplier, status, at, task.external_account_number);
+}
+
+export interface NewTask {
+  task: AccountTask;
+  account: Account;
+  /** When the sweep first looks at it: its window start. */
+  dueAt: string;
+  /** `create`: no live task (none or ended, with `previousTaskId`); `replace`: the PENDING task `previousTaskId`. */
+  target: 'create' | 'replace';
+  previousTaskId?: string;
+}
+
+/** The conditional Put of a newly scheduled task (to go in the same transaction as the staging). */
+export function newTaskPut(write: NewTask): TransactItem {
+  const { task } = write;
+  const condition =
+    write.target === 'replace'
+      ? {
+          ConditionExpression: 'task_id = :previous AND #status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':previous': write.previousTaskId, ':pending': 'PENDING' },
+        }
+      : write.previousTaskId
+        ? {
+            // Ended statuses are final for a task id: the same id means it has not moved since read.
+            ConditionExpression: 'task_id = :previous AND NOT #status IN (:pending, :in_progress)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':previous': write.previousTaskId,
+              ':pending': 'PENDING',
+              ':in_progress': 'IN_PROGRESS',
+            },
+          }
+        : { ConditionExpression: 'attribute_not_exists(pk)' };
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: {
+        ...keys.accountTask(task.import_supplier, task.external_account_number),
+        ...indexOf(task, 'PENDING', write.dueAt),
+        entity: 'AccountTask',
+        ...task,
+        due_at: write.dueAt,
+        attempts: 0,
+        account_data: encodeAccountData(write.account),
+      },
+      ...condition,
+    },
+  };
+}
+
+/** Writes a task alone (dry runs: nothing is staged). */
+export async function writeTaskAlone(write: NewTask): Promise<{ ok: boolean; conflictOnly: boolean }> {
+  const result = await transactWrite([newTaskPut(write)]);
+  if (result.ok) return { ok: true, conflictOnly: false };
+  return { ok: false, conflictOnly: result.reasons.every((r) => r.code === 'TransactionConflict') };
+}
+
+function conditionFailed(error: unknown): boolean {
+  return (error as Error).name === 'ConditionalCheckFailedException';
+}
+
+function oldItem(error: unknown): StoredAccountTask | undefined {
+  const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+  return item ? toTask(unmarshall(item)) : undefined;
+}
+
+/** A PENDING task was handed to the queue: the sweep next looks at it when its window ends. */
+export async function markQueued(task: StoredAccountTask, now: Date): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.accountTask(task.import_supplier, task.external_account_number),
+        UpdateExpression: 'SET queued_at = :now, due_at = :due, gsi4sk = :sk',
+        ConditionExpression: 'task_id = :id AND #status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':now': isoDateTime(now),
+          ':due': task.schedule_window_end,
+          ':sk': indexOf(task, 'PENDING', task.schedule_window_end).gsi4sk,
+          ':id': task.task_id,
+          ':pending': 'PENDING',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * An IN_PROGRESS task whose lease expired was handed to the queue again: the sweep looks
+ * again after `nextLookAt` (not at every run while the message waits in the queue).
+ */
+export async function markRequeued(task: StoredAccountTask, nextLookAt: string): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.accountTask(task.import_supplier, task.external_account_number),
+        UpdateExpression: 'SET due_at = :due, gsi4sk = :sk',
+        ConditionExpression: 'task_id = :id AND #status = :in_progress AND lease_until = :lease_until',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':due': nextLookAt,
+          ':sk': indexOf(task, 'IN_PROGRESS', nextLookAt).gsi4sk,
+          ':id': task.task_id,
+          ':in_progress': 'IN_PROGRESS',
+          ':lease_until': task.lease_until,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+export type ClaimResult = { ok: true; task: StoredAccountTask } | { ok: false; existing?: StoredAccountTask };
+
+/**
+ * A worker takes the task: PENDING (or IN_PROGRESS with an expired lease) → IN_PROGRESS,
+ * with a lease only it knows, while the window is open.
+ */
+export async function claimTask(
+  ref: Pick<AccountTask, 'import_supplier' | 'external_account_number' | 'task_id'>,
+  lease: { token: string; until: string; now: Date },
+): Promise<ClaimResult> {
+  const now = isoDateTime(lease.now);
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.accountTask(ref.import_supplier, ref.external_account_number),
+        UpdateExpression:
+          'SET #status = :in_progress, lease_token = :token, lease_until = :until, due_at = :until, ' +
+          'gsi4pk = :pk, gsi4sk = :sk, modified_at = :now, latest_event = :event, attempts = attempts + :one',
+        ConditionExpression:
+          'task_id = :id AND schedule_window_start <= :now AND schedule_window_end > :now AND ' +
+          '(#status = :pending OR (#status = :in_progress AND lease_until <= :now))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':in_progress': 'IN_PROGRESS',
+          ':pending': 'PENDING',
+          ':token': lease.token,
+          ':until': lease.until,
+          ':pk': indexKeys.accountTasksPartition(ref.import_supplier, 'IN_PROGRESS'),
+          ':sk': indexOf(ref, 'IN_PROGRESS', lease.until).gsi4sk,
+          ':now': now,
+          ':event': { event: TASK_EVENT_OF.IN_PROGRESS, occurred_at: now, data: null },
+          ':one': 1,
+          ':id': ref.task_id,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true, task: toTask(Attributes) as StoredAccountTask };
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    const existing = oldItem(error);
+    return { ok: false, ...(existing ? { existing } : {}) };
+  }
+}
+
+export interface Transition {
+  task: Pick<AccountTask, 'import_supplier' | 'external_account_number' | 'task_id'>;
+  to: Exclude<TaskStatus, 'PENDING' | 'IN_PROGRESS'>;
+  now: Date;
+  /**
+   * What must still hold: the worker's lease (and an open window); `pending` (the cancel
+   * endpoint); `expired` (the window ended: PENDING, or IN_PROGRESS with its lease expired).
+   */
+  guard: { leaseToken: string } | 'pending' | 'expired';
+  error?: TaskError;
+  serviceIdentifier?: string;
+}
+
+const GUARDS = {
+  lease: {
+    condition:
+      'task_id = :id AND #status = :in_progress AND lease_token = :token AND schedule_window_end > :now',
+    values: (token: string) => ({ ':in_progress': 'IN_PROGRESS', ':token': token }),
+  },
+  pending: { condition: 'task_id = :id AND #status = :pending', values: { ':pending': 'PENDING' } },
+  expired: {
+    condition:
+      'task_id = :id AND schedule_window_end <= :now AND ' +
+      '(#status = :pending OR (#status = :in_progress AND lease_until <= :now))',
+    values: { ':pending': 'PENDING', ':in_progress': 'IN_PROGRESS' },
+  },
+};
+
+/** The conditional Update ending a task (used alone or inside the account-creation transaction). */
+export function endTaskUpdate(transition: Transition): TransactItem {
+  const { task, to, guard } = transition;
+  const now = isoDateTime(transition.now);
+  const error = transition.error ?? null;
+  const { condition, values } =
+    typeof guard === 'object'
+      ? { condition: GUARDS.lease.condition, values: GUARDS.lease.values(guard.leaseToken) }
+      : GUARDS[guard];
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.accountTask(task.import_supplier, task.external_account_number),
+      UpdateExpression:
+        'SET #status = :to, modified_at = :now, latest_event = :event, latest_error = :error, ' +
+        'service_identifier = :service, gsi4pk = :pk, gsi4sk = :sk REMOVE lease_token, lease_until, due_at',
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':now': now,
+        ':event': { event: TASK_EVENT_OF[to], occurred_at: now, data: error },
+        ':error': error,
+        ':service': transition.serviceIdentifier ?? null,
+        ':pk': indexKeys.accountTasksPartition(task.import_supplier, to),
+        ':sk': indexOf(task, to, now).gsi4sk,
+        ':id': task.task_id,
+        ...values,
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+}
+
+/**
+ * Ends a task with its events in one transaction. `ok: false` with the stored task when its
+ * guard no longer held; a conflict with a concurrent transaction is `conflict` (retry).
+ */
+export async function endTask(
+  transition: Transition,
+  events: readonly EventDetail[],
+): Promise<{ ok: true } | { ok: false; conflict: boolean; existing?: StoredAccountTask }> {
+  const result = await transactWrite([
+    endTaskUpdate(transition),
+    ...(events.length > 0 ? [outboxPut(TABLE_NAME, events, transition.now)] : []),
+  ]);
+  if (result.ok) return result;
+  const existing = toTask(result.reasons[0]?.item);
+  return {
+    ok: false,
+    conflict: result.reasons[0]?.code === 'TransactionConflict',
+    ...(existing ? { existing } : {}),
+  };
+}
+
+/**
+ * A transient fault: the task stays IN_PROGRESS under the same lease until `retryAt` (the
+ * queue redelivers the message then); after that the sweep may hand it out again.
+ */
+export async function postponeTask(
+  task: StoredAccountTask,
+  lease: { token: string; retryAt: string },
+): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.accountTask(task.import_supplier, task.external_account_number),
+        UpdateExpression: 'SET lease_until = :retry, due_at = :retry, gsi4sk = :sk',
+        ConditionExpression: 'task_id = :id AND #status = :in_progress AND lease_token = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':retry': lease.retryAt,
+          ':sk': indexOf(task, 'IN_PROGRESS', lease.retryAt).gsi4sk,
+          ':id': task.task_id,
+          ':in_progress': 'IN_PROGRESS',
+          ':token': lease.token,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Tasks of a supplier in `status` whose `due_at` has come (all pages). */
+export async function findDueTasks(
+  supplier: string,
+  status: TaskStatus,
+  now: Date,
+): Promise<StoredAccountTask[]> {
+  return queryTasks(supplier, status, `${isoDateTime(now)}~`);
+}
+
+/** Tasks of a supplier in `status` (operator listing), all pages. */
+export function listTasks(supplier: string, status: TaskStatus): Promise<StoredAccountTask[]> {
+  return queryTasks(supplier, status);
+}
+
+async function queryTasks(supplier: string, status: TaskStatus, upTo?: string): Promise<StoredAccountTask[]> {
+  const tasks: StoredAccountTask[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        IndexName: 'gsi4',
+        KeyConditionExpression: upTo ? 'gsi4pk = :pk AND gsi4sk <= :upTo' : 'gsi4pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': indexKeys.accountTasksPartition(supplier, status),
+          ...(upTo ? { ':upTo': upTo } : {}),
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const task = toTask(item);
+      if (task) tasks.push(task);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return tasks;
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { logger } from '../logger.js';
+import { importProcessEvents } from '../rules/account/import-process-events.js';
+import { isLiveProcess } from '../rules/account/transfer-status.js';
+import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/validate-account.js';
+import { type TaskError, taskError } from '../rules/account-task/account-task.js';
+import { LEASE_SECONDS, type TaskMessage, VISIBILITY_TIMEOUT_SECONDS } from '../rules/account-task/engine.js';
+import { isoDateTime } from '../rules/values/dates.js';
+import {
+  claimTask,
+  endTask,
+  endTaskUpdate,
+  getAccountImportState,
+  postponeTask,
+  type StoredAccountTask,
+  type Transition,
+} from '../store/account-task-store.js';
+import { CreationAbandoned, processAccount } from './process-account.js';
+
+/**
+ * What the worker tells the queue: `done` deletes the message (the task ended, or it is not
+ * this message's to run any more); `retry` leaves it to be delivered again after the
+ * visibility timeout (a transient fault, or another worker holds the task now).
+ */
+export type TaskRunOutcome = 'done' | 'retry';
+
+const seconds = (at: Date, s: number) => isoDateTime(new Date(at.getTime() + s * 1000));
+
+/**
+ * Runs one queued task (the v2 worker). The task is claimed with a lease (a conditional
+ * write), then imported by the same function as v1 `process/`, whose account-creation
+ * transaction also moves the task to PROCESSED (so a crash can never leave an account without
+ * its task marked, nor mark a task without its account). Rule failures end the task ERRORED;
+ * transient faults keep it IN_PROGRESS and are retried within the window.
+ */
+export async function runAccountTask(message: TaskMessage, now: Date): Promise<TaskRunOutcome> {
+  const { import_supplier: supplier, external_account_number: external } = message;
+  const state = await getAccountImportState(supplier, external);
+  const task = state.task;
+  if (!task || task.task_id !== message.task_id) return 'done';
+  if (task.status !== 'PENDING' && task.status !== 'IN_PROGRESS') return 'done';
+  const at = isoDateTime(now);
+  if (task.schedule_window_end <= at) {
+    await expireTask(task, now);
+    return 'done';
+  }
+  // Handed out early (it should not be): the sweep hands it out again once its window starts.
+  if (task.schedule_window_start > at) return 'done';
+
+  const lease = { token: randomUUID(), until: seconds(now, LEASE_SECONDS), now };
+  const claim = await claimTask(task, lease);
+  if (!claim.ok) {
+    // Another worker holds a live lease (a duplicate delivery): ask again later.
+    return claim.existing?.status === 'IN_PROGRESS' && claim.existing.task_id === task.task_id
+      ? 'retry'
+      : 'done';
+  }
+  const held = { task: claim.task, leaseToken: lease.token, now };
+  try {
+    if (task.is_dry_run) return await dryRun(held, state.taskAccount);
+    return await importAccount(held);
+  } catch (error) {
+    if (error instanceof CreationAbandoned) return 'done';
+    logger.warn('Account task failed transiently; it will be retried', { error: error as Error });
+    await postponeTask(claim.task, {
+      token: lease.token,
+      retryAt: seconds(now, VISIBILITY_TIMEOUT_SECONDS),
+    }).catch((postponeError) =>
+      logger.warn('Could not postpone the task', { error: postponeError as Error }),
+    );
+    return 'retry';
+  }
+}
+
+interface HeldTask {
+  task: StoredAccountTask;
+  leaseToken: string;
+  now: Date;
+}
+
+function transition(held: HeldTask, to: Transition['to'], extra: Partial<Transition> = {}): Transition {
+  return { task: held.task, to, now: held.now, guard: { leaseToken: held.leaseToken }, ...extra };
+}
+
+async function importAccount(held: HeldTask): Promise<TaskRunOutcome> {
+  const { task, now } = held;
+  const external = task.external_account_number;
+  try {
+    await processAccount({
+      supplier: task.import_supplier,
+      externalAccountNumber: external,
+      now,
+      alsoWrite: (serviceAccountNumber) => [
+        endTaskUpdate(transition(held, 'PROCESSED', { serviceIdentifier: serviceAccountNumber })),
+      ],
+    });
+    return 'done';
+  } catch (error) {
+    if (error instanceof ConflictError && error.code === 'account_import_process_already_imported') {
+      // Created by v1 process/ (which emitted `complete`): the task ends PROCESSED, no second event.
+      const number = String(error.extra.service_account_number ?? '');
+      await endTask(transition(held, 'PROCESSED', { serviceIdentifier: number }), []);
+      return 'done';
+    }
+    const failure = ruleFailure(error);
+    if (!failure) throw error;
+    await endTask(transition(held, 'ERRORED', { error: failure }), [
+      importProcessEvents.error(external, failure.code, failure.detail),
+    ]);
+    return 'done';
+  }
+}
+
+/** A rule that failed at run time (the task ends ERRORED); anything else is transient. */
+function ruleFailure(error: unknown): TaskError | undefined {
+  if (error instanceof ValidationError) return taskError(error.code, summary(error));
+  if (error instanceof NotFoundError) return taskError(error.code, error.detail);
+  if (error instanceof ConflictError && error.code !== 'import_process_in_progress') {
+    return taskError(error.code, error.detail);
+  }
+  return undefined;
+}
+
+function summary(error: ValidationError): string {
+  const fields = error.errors.map((field) => `${field.attr || '(account)'}: ${field.code}`).join('; ');
+  return fields ? `${error.detail} ${fields}` : error.detail;
+}
+
+/** Every check of a real run, nothing kept: DRY_RUN_SUCCEEDED or DRY_RUN_ERRORED with its event. */
+async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promise<TaskRunOutcome> {
+  const { task, now } = held;
+  const external = task.external_account_number;
+  const { process } = await getAccountImportState(task.import_supplier, external);
+  let failure: TaskError | undefined;
+  if (isLiveProcess(process) && process.status === 'COMPLETED') {
+    failure = taskError(
+      'account_import_process_already_imported',
+      `An account has already been created for this account (${process.service_account_number ?? ''}).`,
+    );
+  } else if (!account) {
+    failure = taskError('import_process_does_not_exist', 'The task holds no account payload.');
+  } else {
+    const { errors } = checkAccount(account, now);
+    if (errors.length > 0) {
+      failure = taskError(
+        ACCOUNT_FAILED_VALIDATION,
+        summary(
+          new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, 'The account data could not be validated.'),
+        ),
+      );
+    }
+  }
+  if (failure) {
+    await endTask(transition(held, 'DRY_RUN_ERRORED', { error: failure }), [
+      importProcessEvents.dryRunError(external, failure.code, failure.detail),
+    ]);
+  } else {
+    await endTask(transition(held, 'DRY_RUN_SUCCEEDED'), [importProcessEvents.dryRunComplete(external)]);
+  }
+  return 'done';
+}
+
+type StoredAccountTaskAccount = Awaited<ReturnType<typeof getAccountImportState>>['taskAccount'];
+
+/** The window ended before the task could run (or while it kept failing): CANCELLED. */
+export async function expireTask(task: StoredAccountTask, now: Date): Promise<boolean> {
+  const result = await endTask({ task, to: 'CANCELLED', now, guard: 'expired' }, [
+    importProcessEvents.cancelled(task.external_account_number, task.schedule_window_end),
+  ]);
+  return result.ok;
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { TaskQueue } from '../adapters/queue/task-queue.js';
+import { RetryableError } from '../errors.js';
+import { logger } from '../logger.js';
+import type { Account } from '../rules/account/account.js';
+import { importProcessEvents } from '../rules/account/import-process-events.js';
+import { alreadyImported, inProgress, stagingTarget } from '../rules/account/import-process-rules.js';
+import { importProcessDoesNotExist, isLiveProcess } from '../rules/account/transfer-status.js';
+import {
+  type AccountTask,
+  notPending,
+  schedulingTarget,
+  TASK_EVENT_OF,
+  type TaskStatusObject,
+  taskStatusObject,
+} from '../rules/account-task/account-task.js';
+import { isoDateTime } from '../rules/values/dates.js';
+import {
+  endTask,
+  getAccountImportState,
+  markQueued,
+  newTaskPut,
+  type StoredAccountTask,
+} from '../store/account-task-store.js';
+import { writeStaging } from '../store/import-process-store.js';
+import { isConflictOnly, transactWrite } from '../store/transact-write.js';
+import { backoff } from '../store/transact-write-retry.js';
+
+const MAX_ATTEMPTS = 8;
+
+export interface ScheduleRequest {
+  supplier: string;
+  account: Account;
+  isDryRun: boolean;
+  window: { start: string; end: string };
+  now: Date;
+}
+
+export interface ScheduleOutcome {
+  outcome: 'created' | 'replaced';
+  task: AccountTask;
+}
+
+/**
+ * Schedules a v2 task for a validated account: 201 a new task, 200 when it replaces the
+ * account's PENDING task; 409 when the account is imported or being imported. A real task
+ * stages the account exactly as v1 create-or-update/ does, in the same transaction as the
+ * task, so the v1 lists and status see it as pending; a dry run keeps its payload in the task
+ * only. A task whose window has started is handed to the queue at once.
+ */
+export async function scheduleAccountTask(
+  request: ScheduleRequest,
+  queue: TaskQueue,
+): Promise<ScheduleOutcome> {
+  const { supplier, account, now } = request;
+  const external = account.external_account_number;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const { process, task: existing } = await getAccountImportState(supplier, external);
+    if (isLiveProcess(process) && process.status === 'COMPLETED')
+      throw alreadyImported(process.service_account_number);
+    const target = schedulingTarget(existing);
+    const at = isoDateTime(now);
+    const task: AccountTask = {
+      import_supplier: supplier,
+      external_account_number: external,
+      task_id: randomUUID(),
+      status: 'PENDING',
+      is_dry_run: request.isDryRun,
+      schedule_window_start: request.window.start,
+      schedule_window_end: request.window.end,
+      created_at: target === 'replace' && existing ? existing.created_at : at,
+      modified_at: at,
+      latest_event: { event: TASK_EVENT_OF.PENDING, occurred_at: at, data: null },
+      latest_error: null,
+      service_identifier: null,
+    };
+    const put = newTaskPut({
+      task,
+      account,
+      dueAt: task.schedule_window_start,
+      target,
+      ...(existing ? { previousTaskId: existing.task_id } : {}),
+    });
+    let result: { ok: boolean; reasons?: { code: string }[] };
+    if (request.isDryRun) {
+      if (isLiveProcess(process) && process.status === 'IN_PROGRESS') throw inProgress();
+      result = await transactWrite([put]);
+    } else {
+      result = await writeStaging({
+        supplier,
+        externalAccountNumber: external,
+        account,
+        now,
+        target: stagingTarget(process),
+        ...(process ? { existing: process } : {}),
+        extraItems: [put],
+      });
+    }
+    if (result.ok) {
+      if (task.schedule_window_start <= at) await handOver([task], queue, now);
+      return { outcome: target === 'create' ? 'created' : 'replaced', task };
+    }
+    if (isConflictOnly(result.reasons ?? [])) await backoff(attempt);
+    // Otherwise a condition failed: someone else moved first; read again and decide again.
+  }
+  throw new RetryableError(
+    'scheduling_conflict',
+    'The account is being scheduled by concurrent requests; retry the request as it is.',
+    503,
+  );
+}
+
+/**
+ * Hands tasks whose window has started to the queue and marks them queued. A failure to send
+ * is logged, not thrown: the task stays due, and the next sweep hands it out.
+ */
+export async function handOver(tasks: readonly AccountTask[], queue: TaskQueue, now: Date): Promise<number> {
+  if (tasks.length === 0) return 0;
+  try {
+    await queue.send(
+      tasks.map((task) => ({
+        import_supplier: task.import_supplier,
+        external_account_number: task.external_account_number,
+        task_id: task.task_id,
+      })),
+    );
+  } catch (error) {
+    logger.warn('Could not hand tasks to the queue; the sweep will', {
+      error: error as Error,
+      count: tasks.length,
+    });
+    return 0;
+  }
+  for (const task of tasks) await markQueued(task, now);
+  return tasks.length;
+}
+
+/** The account's latest v2 task; 404 `import_process_does_not_exist` when never scheduled via v2. */
+export async function accountTaskStatus(supplier: string, external: string): Promise<TaskStatusObject> {
+  const { task } = await getAccountImportState(supplier, external);
+  if (!task) throw importProcessDoesNotExist();
+  return taskStatusObject(task);
+}
+
+/** Cancels the account's PENDING task (409 `import_process_not_pending` otherwise). */
+export async function cancelAccountTask(
+  supplier: string,
+  external: string,
+  now: Date,
+): Promise<TaskStatusObject> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const { task } = await getAccountImportState(supplier, external);
+    if (!task) throw importProcessDoesNotExist();
+    if (task.status !== 'PENDING') throw notPending(task.status);
+    const result = await endTask({ task, to: 'CANCELLED', now, guard: 'pending' }, [
+      importProcessEvents.cancelled(external, task.schedule_window_end),
+    ]);
+    if (result.ok) return taskStatusObject(endedTask(task, now));
+    if (result.conflict) await backoff(attempt);
+  }
+  throw new RetryableError('cancel_conflict', 'The task is changing; retry the request as it is.', 503);
+}
+
+function endedTask(task: StoredAccountTask, now: Date): AccountTask {
+  const at = isoDateTime(now);
+  return {
+    ...task,
+    status: 'CANCELLED',
+    modified_at: at,
+    latest_event: { event: TASK_EVENT_OF.CANCELLED, occurred_at: at, data: null },
+  };
+}

@@ -1,0 +1,63 @@
+import type { TaskQueue } from '../adapters/queue/task-queue.js';
+import { logger } from '../logger.js';
+import { LEASE_SECONDS } from '../rules/account-task/engine.js';
+import { isoDateTime } from '../rules/values/dates.js';
+import { findDueTasks, markRequeued, type StoredAccountTask } from '../store/account-task-store.js';
+import { listSuppliers } from '../store/supplier-store.js';
+import { expireTask } from './run-account-task.js';
+import { handOver } from './schedule-account-task.js';
+
+export interface SweepReport {
+  handedOver: number;
+  requeued: number;
+  cancelled: number;
+}
+
+/**
+ * The scheduled sweep of the v2 engine, per supplier, reading only tasks whose `due_at` has
+ * come (an index query, never a scan):
+ * - PENDING tasks whose window has started go to the queue (due again at their window end);
+ * - IN_PROGRESS tasks whose lease expired (a worker died, or retries ran out) go to the queue
+ *   again (due again a lease later);
+ * - tasks of either kind whose window has ended become CANCELLED with
+ *   `data_import.import_process.cancelled` (`expiry_window_end` = the window end).
+ */
+export async function sweepAccountTasks(
+  now: Date,
+  queue: TaskQueue,
+  /** Only these suppliers (default: every supplier). */
+  only?: readonly string[],
+): Promise<SweepReport> {
+  const report: SweepReport = { handedOver: 0, requeued: 0, cancelled: 0 };
+  const at = isoDateTime(now);
+  const codes = only ?? (await listSuppliers()).map((supplier) => supplier.code);
+  for (const code of codes) {
+    const pending = await findDueTasks(code, 'PENDING', now);
+    const stuck = await findDueTasks(code, 'IN_PROGRESS', now);
+    const ended = [...pending, ...stuck].filter((task) => task.schedule_window_end <= at);
+    for (const task of ended) if (await expireTask(task, now)) report.cancelled++;
+
+    const open = (task: StoredAccountTask) =>
+      task.schedule_window_end > at && task.schedule_window_start <= at;
+    report.handedOver += await handOver(pending.filter(open), queue, now);
+    const leaseExpired = stuck.filter((task) => open(task) && (task.lease_until ?? '') <= at);
+    if (leaseExpired.length > 0) {
+      try {
+        await queue.send(
+          leaseExpired.map((task) => ({
+            import_supplier: task.import_supplier,
+            external_account_number: task.external_account_number,
+            task_id: task.task_id,
+          })),
+        );
+        const nextLook = isoDateTime(new Date(now.getTime() + LEASE_SECONDS * 1000));
+        for (const task of leaseExpired) if (await markRequeued(task, nextLook)) report.requeued++;
+      } catch (error) {
+        logger.warn('Could not hand expired leases to the queue', { error: error as Error });
+      }
+    }
+  }
+  if (report.handedOver + report.requeued + report.cancelled > 0)
+    logger.info('Account task sweep', { ...report });
+  return report;
+}

@@ -1,0 +1,140 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import {
+  type Alarm,
+  ComparisonOperator,
+  type IAlarmAction,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import {
+  MAX_RECEIVE_COUNT,
+  SWEEP_RATE_MINUTES,
+  VISIBILITY_TIMEOUT_SECONDS,
+  WORKER_BATCH_SIZE,
+  WORKER_TIMEOUT_SECONDS,
+} from '../../functions/rules/account-task/engine.js';
+import type { EnvironmentConfig } from '../config/environments.js';
+import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
+import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
+import { ServiceFunction } from './service-function.js';
+
+/** SQS event sources accept a maximum concurrency from 2 to 1000. */
+export function checkedConcurrency(value: number): number {
+  if (!Number.isInteger(value) || value < 2 || value > 1000) {
+    throw new Error(`accountCreationConcurrency must be an integer from 2 to 1000, got ${value}`);
+  }
+  return value;
+}
+
+export interface AccountTaskEngineProps {
+  readonly config: EnvironmentConfig;
+  readonly resources: ServiceResources;
+  /** The stack's functions by id: those that send tasks get the queue; the engine's own are added. */
+  readonly functions: Map<string, ServiceFunction>;
+  /** Where the engine's alarms notify (the environment's alarm topic), when the stack has one. */
+  readonly alarmAction?: IAlarmAction;
+}
+
+/**
+ * The managed engine of v2 account tasks: tasks live in the table; due ones are handed to an
+ * encrypted SQS queue whose worker function runs at most `accountCreationConcurrency` at once
+ * (event source maximum concurrency) and reports partial batch failures; messages that keep
+ * failing go to a dead-letter queue with an alarm. A sweep every minute hands due tasks to the
+ * queue, hands abandoned ones again and cancels tasks whose window ended.
+ */
+export class AccountTaskEngine extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly worker: ServiceFunction;
+  readonly sweep: ServiceFunction;
+  readonly deadLetterAlarm: Alarm;
+  readonly workerErrorsAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: AccountTaskEngineProps) {
+    super(scope, id);
+    const { config, resources, functions } = props;
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the account task queue.',
+    });
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(VISIBILITY_TIMEOUT_SECONDS),
+      // Longer than the longest window (4 days): a queued task is never dropped before it ends.
+      retentionPeriod: Duration.days(5),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+
+    const add = (definition: FunctionDefinition, timeout: Duration) => {
+      const fn = new ServiceFunction(
+        this,
+        definition.id === backgroundFunctions.taskWorker.id ? 'Worker' : 'Sweep',
+        {
+          definition,
+          config,
+          environment: functionEnvironment(definition, resources, config),
+          timeout,
+          memorySize: 1024,
+        },
+      );
+      grantResources(fn, definition, resources);
+      functions.set(definition.id, fn);
+      return fn;
+    };
+    this.worker = add(backgroundFunctions.taskWorker, Duration.seconds(WORKER_TIMEOUT_SECONDS));
+    this.worker.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: checkedConcurrency(config.accountCreationConcurrency),
+      }),
+    );
+    this.sweep = add(backgroundFunctions.taskSweep, Duration.minutes(1));
+    new Rule(this, 'SweepSchedule', {
+      description: 'Hands due v2 account tasks to the queue and cancels tasks whose window ended',
+      schedule: Schedule.rate(Duration.minutes(SWEEP_RATE_MINUTES)),
+      targets: [new LambdaFunction(this.sweep, { retryAttempts: 0 })],
+    });
+
+    for (const fn of functions.values()) {
+      if (!fn.definition.sendsTasks) continue;
+      fn.addEnvironment('DATA_IMPORT_TASK_QUEUE_URL', this.queue.queueUrl);
+      this.queue.grantSendMessages(fn);
+    }
+
+    this.deadLetterAlarm = this.deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+      .createAlarm(this, 'DeadLetterAlarm', {
+        alarmDescription:
+          'v2 account task messages failed every delivery. Their tasks stay IN_PROGRESS or PENDING and the sweep ' +
+          'retries them until their window ends; inspect the worker logs for the cause.',
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    this.workerErrorsAlarm = this.worker
+      .metricErrors({ period: Duration.minutes(5) })
+      .createAlarm(this, 'WorkerErrorsAlarm', {
+        alarmDescription: 'The v2 account task worker failed (crashed or timed out); its tasks are retried.',
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    if (props.alarmAction) {
+      for (const alarm of [this.deadLetterAlarm, this.workerErrorsAlarm])
+        alarm.addAlarmAction(props.alarmAction);
+    }
+  }
+}

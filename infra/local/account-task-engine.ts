@@ -1,0 +1,74 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { integerEnv } from '../../functions/config.js';
+import { WORKER_BATCH_SIZE } from '../../functions/rules/account-task/engine.js';
+import { LOCAL_ACCOUNT_CREATION_CONCURRENCY } from '../config/environments.js';
+import { lambdaContext } from './proxy-event.js';
+import { scheduledEvent } from './scheduler.js';
+import type { LocalTaskQueue } from './sqs-local.js';
+import { type SqsHandler, startSqsPoller } from './sqs-poller.js';
+
+/**
+ * The v2 task engine locally, as in the cloud: the worker function fed by the local SQS
+ * queue (at most DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY invocations at once, default the
+ * configured limit) and the sweep every DATA_IMPORT_TASK_SWEEP_SECONDS (default 2, so a task
+ * whose window has started is picked up within a few seconds).
+ */
+export function startLocalTaskEngine(options: {
+  queue: LocalTaskQueue;
+  region: string;
+  loadHandler: (id: string) => Promise<unknown>;
+  log: (line: string) => void;
+}): { stop(): Promise<void> } {
+  const concurrency = integerEnv(
+    'DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY',
+    LOCAL_ACCOUNT_CREATION_CONCURRENCY,
+    {
+      min: 1,
+      max: 1000,
+    },
+  );
+  const sweepSeconds = integerEnv('DATA_IMPORT_TASK_SWEEP_SECONDS', 2, { min: 1, max: 3600 });
+  const worker: SqsHandler = async (event, context) => {
+    const module = (await options.loadHandler('run-account-tasks')) as { handler: SqsHandler };
+    return module.handler(event, context);
+  };
+  const poller = startSqsPoller({
+    endpoint: options.queue.env.AWS_ENDPOINT_URL_SQS,
+    region: options.region,
+    queueUrl: options.queue.queueUrl,
+    queueArn: options.queue.queueArn,
+    handler: worker,
+    maxConcurrency: concurrency,
+    batchSize: WORKER_BATCH_SIZE,
+    functionName: 'data-import-local-run-account-tasks',
+    log: options.log,
+  });
+
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  const sweep = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const module = (await options.loadHandler('sweep-account-tasks')) as {
+        handler: (event: ScheduledEvent, context: unknown) => Promise<unknown>;
+      };
+      await module.handler(scheduledEvent(), lambdaContext('data-import-local-sweep-account-tasks'));
+    } catch (error) {
+      options.log(`task sweep failed: ${(error as Error).message}`);
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => {
+    running = sweep();
+  }, sweepSeconds * 1000);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await poller.stop();
+    },
+  };
+}
