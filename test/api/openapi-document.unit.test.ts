@@ -51,7 +51,10 @@ describe('The OpenAPI document is generated from the route table, and never stal
       expect(statuses).toEqual(expect.arrayContaining(['401', '403', '429', '500', '503']));
       if (fn.route.method === 'POST') {
         expect(statuses).toEqual(expect.arrayContaining(['400', '413']));
-        expect(operation.requestBody).toBeDefined();
+        // A POST that takes no body (a cancel) documents none.
+        expect(operation.requestBody !== undefined, fn.id).toBe(
+          operationContracts[fn.id].request !== undefined,
+        );
       }
       const placeholders = [...fn.route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
       expect(operation.parameters?.filter((p) => p.in === 'path').map((p) => p.name) ?? []).toEqual(
