@@ -35,6 +35,8 @@ export interface ProcessRequest {
   supplier: string;
   externalAccountNumber: string;
   now: Date;
+  /** Kept on the account and on the import process when given. */
+  operationsTeamName?: string;
 }
 
 export interface CreatedAccount {
@@ -118,6 +120,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
       account,
       numbers,
       openStatementPeriodStart,
+      ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
       lockToken: token,
       createdAt: now,
       events: [
