@@ -17,6 +17,7 @@ export const handler = apiHandler(
       supplier: supplier.code,
       externalAccountNumber: body.external_account_number,
       now: new Date(),
+      ...(body.operations_team_name !== undefined ? { operationsTeamName: body.operations_team_name } : {}),
     };
     if (body.dry_run === true) return { statusCode: 200, body: await dryRunAccount(request) };
     return { statusCode: 201, body: await processAccount(request) };

@@ -24,6 +24,8 @@ export interface AccountCreation {
   account: Account;
   numbers: AccountNumbers;
   openStatementPeriodStart: string;
+  /** Name of the operations team looking after the account, kept on the account and the process. */
+  operationsTeamName?: string;
   /** The creation lock the caller holds on the process. */
   lockToken: string;
   createdAt: Date;
@@ -57,6 +59,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
   const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
   const createdAtIso = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const imported = indexKeys.processesInState(supplier, 'IMPORTED', external);
+  const team = creation.operationsTeamName;
   const result = await transactWrite([
     {
       Put: {
@@ -72,6 +75,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
           created_at: createdAtIso,
           next_ledger_entry_id: 1,
           account_data: encodeAccountData(creation.account),
+          ...(team !== undefined ? { operations_team_name: team } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -98,6 +102,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
           'SET #status = :completed, lifecycle = :imported, service_account_number = :number,',
           'account_created_at = :created, ledger_number = :ledger, open_statement_period_start = :period,',
           'updated_at = :created, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+          ...(team !== undefined ? [', operations_team_name = :team'] : []),
           'REMOVE lock_token, in_progress_since',
         ].join(' '),
         ConditionExpression: 'lock_token = :token AND #status = :in_progress',
@@ -113,6 +118,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
           ':gsi2pk': imported.gsi2pk,
           ':gsi2sk': imported.gsi2sk,
           ':token': creation.lockToken,
+          ...(team !== undefined ? { ':team': team } : {}),
         },
       },
     },

@@ -12,7 +12,8 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
 /**
  * Notes of an account (partition `ACCOUNT#<service number>`):
  *   `NOTE#<content hash>#<created_at>`  the note;
- *   `NOTEBODY#<content hash>`           marker: some note with this content exists.
+ *   `NOTEBODY#<content hash>`           marker: some note with this identity exists.
+ * The content hash is the hash of the note's identity (its external id, else its content).
  * A note sent with `created_at` is new when its own key is free; one sent without is new when
  * the marker is free. Both are guarded by conditional writes, so concurrent identical requests
  * store each note once.
@@ -38,6 +39,8 @@ export function noteItem(
     ...(note.documents ? { documents: note.documents } : {}),
     ...(note.is_pinned !== undefined ? { is_pinned: note.is_pinned } : {}),
     ...(note.unpin_at !== undefined ? { unpin_at: note.unpin_at } : {}),
+    ...(note.external_id !== undefined ? { external_id: note.external_id } : {}),
+    ...(note.is_archived !== undefined ? { is_archived: note.is_archived } : {}),
     recorded_at: recordedAt,
   };
 }
@@ -166,4 +169,20 @@ export async function storeNewNotes(
     for (const note of await writeChunk(account, chunk, eventsFor)) created.add(note.index);
   }
   return created;
+}
+
+/**
+ * Read only (dry runs): the request indexes of the notes the account already has, by the same
+ * identity keys `storeNewNotes` checks.
+ */
+export async function existingNotes(
+  account: ImportedAccount,
+  notes: readonly NoteToStore[],
+): Promise<Set<number>> {
+  if (notes.length === 0) return new Set();
+  const found = await batchGetItems(
+    notes.map((note) => identityKey(account, note)),
+    ['pk', 'sk'],
+  );
+  return new Set(notes.filter((note) => found.has(itemKey(identityKey(account, note)))).map((n) => n.index));
 }

@@ -13,7 +13,7 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
  * One batched pre-read, then TransactWriteItems of ≤99 conditional Puts + one outbox item.
  */
 
-function alreadyExists(statementId: string): ConflictError {
+export function alreadyExists(statementId: string): ConflictError {
   return new ConflictError(
     'historical_statement_already_exists',
     'A historical statement with this statement_id and different content already exists for the account.',

@@ -19,18 +19,21 @@ import { postImportCompleted } from '../rules/post-import/post-import-events.js'
 import { estimatedBytes, MAX_RECORD_BYTES } from '../rules/record-size.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import { PER_NOTE_OVERHEAD_BYTES, storeNewNotes } from '../store/note-store.js';
+import { existingNotes, PER_NOTE_OVERHEAD_BYTES, storeNewNotes } from '../store/note-store.js';
+import type { DryRunOption } from './dry-run.js';
 
 /**
  * Endpoint 1: adds notes to an imported account. The whole request is validated (rules, then
  * document paths against the file store) before anything is written. Results follow request
  * order: `NOTE_CREATION_SUCCESS`, or `NOTE_ALREADY_EXISTS` when the account (or an earlier note
  * of the same request) already has it. Each created note emits `post_import.completed` (NOTE).
+ * A dry run makes every check and reads which notes exist, and writes nothing.
  */
 export async function createNotes(
   supplier: ImportSupplier,
   account: ImportedAccount,
   notes: readonly NotePayload[],
+  { dryRun = false }: DryRunOption = {},
   now = new Date(),
 ): Promise<NoteResult[]> {
   const unrepresentable = notes.flatMap(unrepresentableDateTimeErrors);
@@ -56,9 +59,9 @@ export async function createNotes(
     return {
       index,
       note_id: randomUUID(),
-      content_hash: contentHash(note.body, documentKeys),
+      content_hash: contentHash(note.body, documentKeys, note.external_id),
       created_at: createdAts[index]!,
-      created_at_given: note.created_at !== undefined,
+      created_at_given: note.created_at !== undefined && note.external_id === undefined,
       ...(note.body !== undefined ? { body: note.body } : {}),
       ...(paths.length > 0
         ? {
@@ -70,6 +73,8 @@ export async function createNotes(
         : {}),
       ...(note.is_pinned !== undefined ? { is_pinned: note.is_pinned } : {}),
       ...(note.unpin_at !== undefined ? { unpin_at: normaliseDateTime(note.unpin_at) } : {}),
+      ...(note.external_id !== undefined ? { external_id: note.external_id } : {}),
+      ...(note.is_archived !== undefined ? { is_archived: note.is_archived } : {}),
     };
   });
 
@@ -91,10 +96,20 @@ export async function createNotes(
   for (const candidate of candidates) {
     if (!repeatsEarlierNote(candidate, toCreate)) toCreate.push(candidate);
   }
-  const created = await storeNewNotes(account, toCreate, (stored) =>
-    stored.map((note) => postImportCompleted(account, 'NOTE', note.note_id)),
-  );
+  const created = dryRun
+    ? await notesThatWouldBeCreated(account, toCreate)
+    : await storeNewNotes(account, toCreate, (stored) =>
+        stored.map((note) => postImportCompleted(account, 'NOTE', note.note_id)),
+      );
   return candidates.map((note) =>
     noteResult(note, created.has(note.index) ? 'NOTE_CREATION_SUCCESS' : 'NOTE_ALREADY_EXISTS'),
   );
+}
+
+async function notesThatWouldBeCreated(
+  account: ImportedAccount,
+  toCreate: readonly NoteToStore[],
+): Promise<Set<number>> {
+  const existing = await existingNotes(account, toCreate);
+  return new Set(toCreate.filter((note) => !existing.has(note.index)).map((note) => note.index));
 }

@@ -12,6 +12,8 @@ import { type FieldError, RetryableError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import {
+  OPTIONAL_INSTRUCTION_FIELDS,
+  type PaymentInstructionRecord,
   type PaymentInstructionResult,
   paymentInstructionResult,
 } from '../rules/payments/payment-instruction.js';
@@ -19,6 +21,7 @@ import { allowedChoices, isAllowedChoice } from '../rules/post-import/choices.js
 import { postImportCompleted, postImportError } from '../rules/post-import/post-import-events.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
 import { getPaymentInstruction, storePaymentInstruction } from '../store/payment-instruction-store.js';
+import type { DryRunOption } from './dry-run.js';
 
 const VENDOR_UNAVAILABLE = 'payment_vendor_unavailable';
 
@@ -33,11 +36,13 @@ function referenceError(code: string, detail: string): ValidationError {
  * unreachable after the adapter's retries → 500 `payment_vendor_unavailable` (retry as is)
  * and a `post_import.error` event; nothing else is written. The service's own credentials
  * missing or refused by the vendor → 400 `payment_vendor_persistent_failure`, logged for the
- * alarm, nothing written.
+ * alarm, nothing written. A dry run asks the vendor too and answers the same, but keeps
+ * nothing and emits nothing (not even `post_import.error`).
  */
 export async function createPaymentInstruction(
   account: ImportedAccount,
-  request: Pick<Payload, 'vendor' | 'reference' | 'type'>,
+  request: Omit<Payload, 'import_supplier' | 'external_account_number' | 'dry_run'>,
+  { dryRun = false }: DryRunOption = {},
   now = new Date(),
 ): Promise<PaymentInstructionResult> {
   const errors: FieldError[] = [];
@@ -96,7 +101,9 @@ export async function createPaymentInstruction(
     if (error instanceof VendorUnavailable) {
       logger.warn('Payment vendor unavailable', { vendor: adapter.vendor, problem: error.message });
       const detail = 'The payment vendor could not be reached; retry the request as it is.';
-      await writeEventsAlone([postImportError(account, 'PAYMENT_INSTRUCTION', VENDOR_UNAVAILABLE, detail)]);
+      if (!dryRun) {
+        await writeEventsAlone([postImportError(account, 'PAYMENT_INSTRUCTION', VENDOR_UNAVAILABLE, detail)]);
+      }
       throw new RetryableError(VENDOR_UNAVAILABLE, detail, 500);
     }
     throw error;
@@ -110,7 +117,7 @@ export async function createPaymentInstruction(
       },
     ]);
   }
-  const record = {
+  const record: PaymentInstructionRecord = {
     account_number: account.service_account_number,
     vendor: adapter.vendor,
     reference: request.reference,
@@ -118,6 +125,10 @@ export async function createPaymentInstruction(
     details: instruction.details,
     verified_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
+  for (const field of OPTIONAL_INSTRUCTION_FIELDS) {
+    if (request[field] !== undefined) Object.assign(record, { [field]: request[field] });
+  }
+  if (dryRun) return paymentInstructionResult(record);
   const created = await storePaymentInstruction(account, record, [
     postImportCompleted(account, 'PAYMENT_INSTRUCTION', request.reference),
   ]);

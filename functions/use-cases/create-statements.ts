@@ -11,18 +11,22 @@ import {
   statementRuleErrors,
 } from '../rules/statements/statement.js';
 import type { ImportSupplier } from '../rules/supplier.js';
+import { checkAgainstStoredStatements } from '../store/existing-statements.js';
 import { storeNewStatements } from '../store/statement-store.js';
+import type { DryRunOption } from './dry-run.js';
 
 /**
  * Endpoint 3: records historical statements of an imported account, unique per
- * `statement_id`: a repeat with the same content is accepted and not stored
- * twice; with different content the request is a 409 `historical_statement_already_exists`
- * and nothing of it is written. Each statement created emits `post_import.completed`.
+ * `statement_id`: a repeat with the same content is accepted and not stored twice; with
+ * different content the request is a 409 `historical_statement_already_exists` and nothing of
+ * it is written. Each statement created emits `post_import.completed`. A dry run makes the same
+ * checks (documents, stored statements) and writes nothing.
  */
 export async function createHistoricalStatements(
   supplier: ImportSupplier,
   account: ImportedAccount,
   statements: readonly StatementPayload[],
+  { dryRun = false }: DryRunOption = {},
 ): Promise<void> {
   const errors: FieldError[] = statements.flatMap(statementRuleErrors);
   if (errors.length > 0) throw new ValidationError(errors);
@@ -61,6 +65,10 @@ export async function createHistoricalStatements(
   });
   if (conflicts.length > 0) throw new ValidationError(conflicts);
 
+  if (dryRun) {
+    await checkAgainstStoredStatements(account, [...byId.values()]);
+    return;
+  }
   await storeNewStatements(account, [...byId.values()], (created) =>
     created.map((statement) => postImportCompleted(account, 'HISTORICAL_STATEMENT', statement.statement_id)),
   );

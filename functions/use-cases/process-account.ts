@@ -43,6 +43,8 @@ export interface ProcessRequest {
    * `CreationAbandoned` is thrown.
    */
   alsoWrite?: (serviceAccountNumber: string) => TransactItem[];
+  /** Kept on the account and on the import process when given. */
+  operationsTeamName?: string;
 }
 
 /** The account was not created because a write of `alsoWrite` no longer held; the lock was given back. */
@@ -131,6 +133,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
       account,
       numbers,
       openStatementPeriodStart,
+      ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
       lockToken: token,
       createdAt: now,
       ...(request.alsoWrite ? { extraItems: request.alsoWrite(numbers.serviceAccountNumber) } : {}),

@@ -16,3 +16,10 @@ export const externalAccountNumber = {
   maxLength: 255,
   description: 'Account identifier in the external system.',
 } as const;
+
+/** `dry_run` of the post-import POSTs: every check runs, nothing is kept or emitted. */
+export const dryRun = {
+  type: 'boolean',
+  description:
+    'Run every check (documents, vendor, existing records) and answer 200 `{dry_run: true, result}` with the body a real call would answer; nothing is kept or emitted (default false).',
+} as const;

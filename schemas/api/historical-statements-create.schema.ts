@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { externalAccountNumber, importSupplier } from './account-reference.js';
+import { dryRun, externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 3, `historical-statements/create/` (spec: Historical statement).
@@ -15,6 +15,29 @@ const date = {
   format: 'date',
   maxLength: 10,
   description: 'ISO 8601 date `YYYY-MM-DD`.',
+} as const;
+
+const dateTime = {
+  type: 'string',
+  format: 'date-time',
+  maxLength: 64,
+  description: 'ISO 8601 datetime, e.g. `2026-02-01T00:00:00Z`.',
+} as const;
+
+const money = (what: string) =>
+  ({ type: 'number', description: `${what}: a decimal with at most 2 places.` }) as const;
+const quantity = (what: string) =>
+  ({ type: 'number', description: `${what}: a decimal with at most 6 places.` }) as const;
+
+const netEmission = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from_time', 'to_time', 'kg_co2_net_emissions'],
+  properties: {
+    from_time: { ...dateTime, description: 'Start of the interval (ISO 8601 datetime).' },
+    to_time: { ...dateTime, description: 'End of the interval (ISO 8601 datetime); after `from_time`.' },
+    kg_co2_net_emissions: quantity('Net emissions over the interval, in kg of CO2'),
+  },
 } as const;
 
 const statement = {
@@ -46,6 +69,19 @@ const statement = {
       maxLength: 1024,
       description: 'Path of the PDF, relative to the supplier root location (must exist).',
     },
+    average_daily_usage: quantity('Average daily usage over the bill period (kWh)'),
+    total_consumption: quantity('Energy consumed over the bill period (kWh)'),
+    total_consumption_cost: money('Cost of the energy consumed'),
+    total_feed_in_cost: money('Amount for the energy fed in'),
+    total_feed_in_energy: quantity('Energy fed in over the bill period (kWh)'),
+    total_supply_cost: money('Total supply cost'),
+    is_reversed: { type: 'boolean', description: 'Whether the statement was reversed.' },
+    net_emissions: {
+      type: 'array',
+      maxItems: MAX_ITEMS,
+      items: netEmission,
+      description: 'Net CO2 emissions by interval.',
+    },
   },
 } as const;
 
@@ -59,6 +95,7 @@ export const schema = {
     import_supplier: importSupplier,
     external_account_number: externalAccountNumber,
     statements: { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: statement },
+    dry_run: dryRun,
   },
 } as const;
 

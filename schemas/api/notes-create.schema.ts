@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { externalAccountNumber, importSupplier } from './account-reference.js';
+import { dryRun, externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 1, `notes/create/` (spec: Note). Rules a JSON Schema
@@ -51,6 +51,14 @@ const note = {
       ...dateTime,
       description: 'When the pin ends; only with `is_pinned: true`, and after the note time.',
     },
+    external_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description:
+        "The note's identifier in the external system. When given, it alone decides whether the note already exists (instead of the body and `created_at`).",
+    },
+    is_archived: { type: 'boolean', description: 'Files the note as archived.' },
   },
 } as const;
 
@@ -64,6 +72,7 @@ export const schema = {
     import_supplier: importSupplier,
     external_account_number: externalAccountNumber,
     notes: { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: note },
+    dry_run: dryRun,
   },
 } as const;
 

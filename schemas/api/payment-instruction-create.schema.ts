@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { externalAccountNumber, importSupplier } from './account-reference.js';
+import { dryRun, externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 4, `payment-instruction/create/` (spec: Payment instruction).
@@ -34,6 +34,29 @@ export const schema = {
       maxLength: 64,
       description: 'Instruction type: `CARD`, plus values added in configuration.',
     },
+    instruction_reference: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      description: "The instruction's reference in the external system (e.g. a mandate reference).",
+    },
+    ledger_code: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Code of the ledger the instruction pays into.',
+    },
+    use_for_scheduled_payments: {
+      type: 'boolean',
+      description: 'Whether scheduled payments use this instruction.',
+    },
+    valid_from: {
+      type: 'string',
+      format: 'date',
+      maxLength: 10,
+      description: 'ISO 8601 date `YYYY-MM-DD` from which the instruction may be used.',
+    },
+    dry_run: dryRun,
   },
 } as const;
 

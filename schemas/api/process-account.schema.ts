@@ -15,6 +15,12 @@ export const schema = {
       type: 'boolean',
       description: 'Run every check, keep nothing (default false).',
     },
+    operations_team_name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Name of the operations team that looks after the account; kept on the account.',
+    },
   },
 } as const;
 

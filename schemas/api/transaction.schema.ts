@@ -72,6 +72,12 @@ export const schema = {
     product_code: { ...text, description: 'SUPPLY_CHARGE.' },
     line_items: { type: 'array', maxItems: MAX_ITEMS, items: lineItem, description: 'SUPPLY_CHARGE.' },
     tax_items: { type: 'array', maxItems: MAX_ITEMS, items: taxItem, description: 'SUPPLY_CHARGE.' },
+    billing_document_identifier: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Identifier of the bill or document the transaction belongs to. Every type.',
+    },
   },
 } as const;
 

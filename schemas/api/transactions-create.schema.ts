@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { externalAccountNumber, importSupplier } from './account-reference.js';
+import { dryRun, externalAccountNumber, importSupplier } from './account-reference.js';
 
 /**
  * Body of endpoint 2, `transactions/create/`: the request as a whole. Failures
@@ -23,6 +23,7 @@ export const schema = {
       description: 'The transactions (see `transaction`); each is validated on its own.',
       items: {},
     },
+    dry_run: dryRun,
   },
 } as const;
 

@@ -1,22 +1,30 @@
 import { createHash } from 'node:crypto';
 import type { FieldError } from '../../errors.js';
 
-/** A note as stored and as the dedupe rules see it. */
+/**
+ * A note as stored and as the dedupe rules see it. Its identity is its `external_id` when it
+ * has one; otherwise its body (or document paths) and, when given, its `created_at`.
+ */
 export interface NoteToStore {
   /** Position in the request. */
   index: number;
   note_id: string;
-  /** Hash of the body, or of the document paths when there is no body. */
+  /** Hash of the identity: the `external_id`, else the body, else the document paths. */
   content_hash: string;
   /** Normalised UTC `YYYY-MM-DDTHH:MM:SSZ` (milliseconds kept when given). */
   created_at: string;
-  /** False when the note came without `created_at` (it then matches any note with the same content). */
+  /**
+   * True when the time is part of the identity: `created_at` was given and there is no
+   * `external_id`. When false the note matches any note with the same identity hash.
+   */
   created_at_given: boolean;
   body?: string;
   /** Paths as sent, with the object reference each resolved to. */
   documents?: { document_path: string; uri: string }[];
   is_pinned?: boolean;
   unpin_at?: string;
+  external_id?: string;
+  is_archived?: boolean;
 }
 
 export type NoteStatus = 'NOTE_CREATION_SUCCESS' | 'NOTE_ALREADY_EXISTS';
@@ -25,6 +33,8 @@ export interface NoteResult {
   created_at: string;
   body?: string;
   document_paths?: { document_path: string }[];
+  external_id?: string;
+  is_archived?: boolean;
   status: NoteStatus;
 }
 
@@ -49,11 +59,21 @@ export function normaliseDateTime(value: string): string {
 }
 
 /**
- * What a note's identity is made of: the body when there is one (the spec's rule), else the
- * resolved document keys in order.
+ * What a note's identity is made of: its `external_id` when it has one (the external system's
+ * own identifier), else the body when there is one (the spec's rule), else the resolved
+ * document keys in order. The three never collide: each is hashed under its own name.
  */
-export function contentHash(body: string | undefined, documentKeys: readonly string[]): string {
-  const content = body !== undefined ? { body } : { document_paths: documentKeys };
+export function contentHash(
+  body: string | undefined,
+  documentKeys: readonly string[],
+  externalId?: string,
+): string {
+  const content =
+    externalId !== undefined
+      ? { external_id: externalId }
+      : body !== undefined
+        ? { body }
+        : { document_paths: documentKeys };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 40);
 }
 
@@ -113,6 +133,8 @@ export function noteResult(note: NoteToStore, status: NoteStatus): NoteResult {
     ...(note.documents
       ? { document_paths: note.documents.map(({ document_path }) => ({ document_path })) }
       : {}),
+    ...(note.external_id !== undefined ? { external_id: note.external_id } : {}),
+    ...(note.is_archived !== undefined ? { is_archived: note.is_archived } : {}),
     status,
   };
 }

@@ -7,7 +7,20 @@ export interface PaymentInstructionRecord {
   /** What the vendor told us (no secrets). */
   details: Record<string, unknown>;
   verified_at: string;
+  /** Optional details the client sent, kept as sent. */
+  instruction_reference?: string;
+  ledger_code?: string;
+  use_for_scheduled_payments?: boolean;
+  valid_from?: string;
 }
+
+/** The optional fields of the request that are kept on the instruction. */
+export const OPTIONAL_INSTRUCTION_FIELDS = [
+  'instruction_reference',
+  'ledger_code',
+  'use_for_scheduled_payments',
+  'valid_from',
+] as const;
 
 export interface PaymentInstructionResult {
   service_account_number: string;

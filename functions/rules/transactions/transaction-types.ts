@@ -5,7 +5,13 @@
 export const TRANSACTION_TYPES = ['CHARGE', 'CREDIT', 'PAYMENT', 'REPAYMENT', 'SUPPLY_CHARGE'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-const COMMON = ['transaction_id', 'transaction_date', 'amount', 'type'] as const;
+const COMMON = [
+  'transaction_id',
+  'transaction_date',
+  'amount',
+  'type',
+  'billing_document_identifier',
+] as const;
 
 export const FIELDS_BY_TYPE: Record<TransactionType, ReadonlySet<string>> = {
   CHARGE: new Set([...COMMON, 'reason', 'display_note', 'note']),

@@ -23,6 +23,7 @@ export interface TransactionToStore {
   product_code?: string;
   line_items?: TransactionPayload['line_items'];
   tax_items?: TransactionPayload['tax_items'];
+  billing_document_identifier?: string;
 }
 
 export type TransactionStatus = 'TRANSACTION_ADDED_TO_ACCOUNT' | 'TRANSACTION_ALREADY_EXISTS';
@@ -32,7 +33,7 @@ export interface TransactionResult {
   transaction_data: Record<string, unknown>;
 }
 
-const ECHOED = ['reason', 'reference', 'payment_type', 'description'] as const;
+const ECHOED = ['reason', 'reference', 'payment_type', 'description', 'billing_document_identifier'] as const;
 const DETAILS = ['display_note', 'note', 'product_code', 'line_items', 'tax_items'] as const;
 
 /**

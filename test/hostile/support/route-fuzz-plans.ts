@@ -114,7 +114,12 @@ export const fuzzPlans = {
       const [external] = staged.identifiers;
       return {
         ...staged,
-        body: { import_supplier: world.supplier, external_account_number: external, dry_run: false },
+        body: {
+          import_supplier: world.supplier,
+          external_account_number: external,
+          dry_run: false,
+          operations_team_name: 'Migrations',
+        },
       };
     },
   },
@@ -139,8 +144,9 @@ export const fuzzPlans = {
             is_pinned: true,
             unpin_at: '2026-12-31T00:00:00Z',
           },
-          { document_paths: [{ document_path: world.documentPath }] },
+          { document_paths: [{ document_path: world.documentPath }], external_id: 'N-1', is_archived: false },
         ],
+        dry_run: false,
       })),
   },
   'create-transactions': {
@@ -153,8 +159,9 @@ export const fuzzPlans = {
         transactions: [
           exampleTransactions.charge('T1', '2026-01-05'),
           exampleTransactions.payment('T2', '2026-01-06'),
-          exampleTransactions.supplyCharge('T3', '2025-12-01'),
+          { ...exampleTransactions.supplyCharge('T3', '2025-12-01'), billing_document_identifier: 'BILL-1' },
         ],
+        dry_run: false,
       })),
   },
   'create-historical-statements': {
@@ -171,8 +178,23 @@ export const fuzzPlans = {
             number: '1001',
             gross_amount: 123.45,
             statement_path: world.documentPath,
+            average_daily_usage: 8.25,
+            total_consumption: 255.75,
+            total_consumption_cost: 76.73,
+            total_feed_in_cost: 0,
+            total_feed_in_energy: 0,
+            total_supply_cost: 123.45,
+            is_reversed: false,
+            net_emissions: [
+              {
+                from_time: '2025-01-01T00:00:00Z',
+                to_time: '2025-02-01T00:00:00Z',
+                kg_co2_net_emissions: 51.2,
+              },
+            ],
           },
         ],
+        dry_run: false,
       })),
   },
   'create-payment-instruction': {
@@ -183,6 +205,11 @@ export const fuzzPlans = {
         vendor: 'STRIPE',
         reference: `pm_hz_${randomUUID().slice(0, 8)}`,
         type: 'CARD',
+        instruction_reference: 'MANDATE-1',
+        ledger_code: 'MAIN',
+        use_for_scheduled_payments: true,
+        valid_from: '2026-01-01',
+        dry_run: false,
       })),
   },
   'validate-account-task': {
