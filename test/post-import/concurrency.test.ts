@@ -12,6 +12,7 @@ import {
   exampleTransactions as tx,
 } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 
 let token: string;
 beforeAll(async () => {
@@ -89,10 +90,15 @@ describe('Concurrency: 20 parallel identical POSTs store each item once and emit
       'C-5',
     ]);
     const stored = await accountItems(account.service_account_number, 'TXN#');
-    expect(stored.map((item) => item.ledger_entry_id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expectLedgerEntryIds(
+      stored,
+      transactions.map((transaction) => transaction.transaction_id),
+    );
     const events = await eventsAfterSentinel(account);
     const ledger = events.filter((event) => event['detail-type'] === 'billing.ledger.entry_posted@v2');
-    expect(ledger.map((event) => event.detail.payload.entry.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(ledger.map((event) => event.detail.payload.entry.id).sort()).toEqual(
+      stored.map((item) => item.ledger_entry_id).sort(),
+    );
     expect(completedOf(events, 'TRANSACTION_BATCH')).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events
 import { createImportedAccount } from './support/imported-account.js';
 import { postTransactions, exampleTransactions as tx } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 
 let token: string;
 beforeAll(async () => {
@@ -200,7 +201,10 @@ describe('Transactions: a transaction added previously is TRANSACTION_ALREADY_EX
       'TRANSACTION_ADDED_TO_ACCOUNT',
     ]);
     const stored = await accountItems(account.service_account_number, 'TXN#');
-    expect(stored.map((item) => item.ledger_entry_id).sort()).toEqual([1, 2]);
+    expect(stored.map((item) => item.transaction_id).sort()).toEqual(['N-1', 'N-2']);
+    expectLedgerEntryIds(stored, ['N-1', 'N-2']);
+    const byLedgerId = [...stored].sort((a, b) => a.ledger_entry_id - b.ledger_entry_id);
+    expect(byLedgerId.map((item) => item.transaction_id)).toEqual(['N-1', 'N-2']);
   });
 });
 
