@@ -7,7 +7,8 @@ import { decodeAccountData, encodeAccountData } from '../rules/account/account-d
 import type { ImportProcess } from '../rules/import-process.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
-import { type CancellationReason, transactWrite } from './transact-write.js';
+import { supplierCounterUpdate } from './supplier-counter-store.js';
+import { type CancellationReason, type TransactItem, transactWrite } from './transact-write.js';
 
 /**
  * Account import processes (design.md §7). Two items per process, in the partition
@@ -168,6 +169,8 @@ export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
         },
       },
     },
+    // A first staging adds a pending account to the supplier's counters.
+    ...(write.target === 'create' ? [supplierCounterUpdate(supplier, { pending: 1 }) as TransactItem] : []),
   ]);
   if (result.ok) return { ok: true, value: undefined };
   const existing = toImportProcess(result.reasons[0]?.item);

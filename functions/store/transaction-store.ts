@@ -101,9 +101,7 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
 
   const candidates = input.checkPreviouslyAdded ? transactions.map(transactionKey) : [];
   const found =
-    candidates.length > 0
-      ? await batchGetItems(candidates, ['pk', 'sk'])
-      : new Map<string, unknown>();
+    candidates.length > 0 ? await batchGetItems(candidates, ['pk', 'sk']) : new Map<string, unknown>();
   const fresh = transactions.filter((transaction) => !found.has(itemKey(transactionKey(transaction))));
 
   const added = new Set<number>();
@@ -183,4 +181,3 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
   }
   return added;
 }
-

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths as accountPaths, accountPayload } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
+import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
 import { exampleTransactions, paths } from '../post-import/support/post-import-api.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
 import { type ApiResult, api } from '../support/http.js';
@@ -15,7 +16,6 @@ import {
   partitionItems,
   uniqueExternal,
 } from './support/world.js';
-import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
 
 /**
  * Issue 8 part 2: for every POST, 50 parallel identical requests and 50 parallel requests

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { freePort } from '../../infra/local/free-port.js';
+import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
 import type { InvokeResult } from './support/in-process.js';
 import { recordFigure } from './support/runs.js';
-import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
 
 /**
  * Issue 8 part 3, a real outage: DynamoDB Local is stopped in the middle of a run of
@@ -165,10 +165,7 @@ describe('Rule: when DynamoDB goes away mid-run, clients get 503 and their retri
       );
       expect(transactions).toHaveLength(24);
       expect(new Set(transactions.map((t) => t.transaction_id)).size).toBe(24);
-      expectLedgerEntryIds(
-        transactions,
-        transactions.map((t) => String(t.transaction_id)).sort(),
-      );
+      expectLedgerEntryIds(transactions, transactions.map((t) => String(t.transaction_id)).sort());
       const staged = items.filter((item) => String(item.pk).startsWith(`IMPORT#${SUPPLIER}#OUTAGE-STAGED-`));
       expect(staged).toHaveLength(2 * 12);
       const outboxEvents = items

@@ -4,6 +4,7 @@ import type { ImportedAccount } from '../../functions/rules/import-process.js';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, readEvents, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 import {
   postNotes,
   postPaymentInstruction,
@@ -12,7 +13,6 @@ import {
   exampleTransactions as tx,
 } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
-import { expectLedgerEntryIds } from './support/ledger.js';
 
 let token: string;
 beforeAll(async () => {

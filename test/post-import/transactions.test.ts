@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 import { postTransactions, exampleTransactions as tx } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
-import { expectLedgerEntryIds } from './support/ledger.js';
 
 let token: string;
 beforeAll(async () => {
