@@ -104,6 +104,22 @@ export const apiFunctions = [
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
+    id: 'get-account-summary',
+    description: 'Reconciliation summary of an imported account (counts, totals, id fingerprints)',
+    route: {
+      method: 'GET',
+      path: `${base}/account-summary/{import_supplier}/{external_account_number}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'get-supplier-summary',
+    description: 'An import supplier: status, root location and counts of its accounts',
+    route: { method: 'GET', path: `${base}/import-suppliers/{import_supplier}`, authorized: true },
+    table: 'read',
+  },
+  {
     id: 'create-notes',
     description: 'Endpoint 1: notes for an imported account',
     route: { method: 'POST', path: `${base}/notes/create`, authorized: true },

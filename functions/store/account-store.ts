@@ -5,6 +5,7 @@ import { encodeAccountData } from '../rules/account/account-data.js';
 import type { AccountNumbers } from '../rules/account/account-number.js';
 import { TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { supplierCounterUpdate } from './supplier-counter-store.js';
 import {
   type CancellationReason,
   isConflictOnly,
@@ -52,8 +53,8 @@ const FIRST_EXTRA_ITEM = 5;
 /**
  * Creates the account in ONE transaction: the account item (new number only), its first
  * open-ended statement period, the process → COMPLETED/IMPORTED (only while we hold its
- * lock; moved from the PENDING to the IMPORTED list), the staged data removed, and the
- * events in the outbox.
+ * lock; moved from the PENDING to the IMPORTED list), the staged data removed, the events in
+ * the outbox, and the supplier's pending/imported counters moved by one.
  */
 export async function createImportedAccount(creation: AccountCreation): Promise<AccountCreationResult> {
   const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
@@ -125,6 +126,8 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
     { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(supplier, external) } },
     outboxPut(TABLE_NAME, creation.events, createdAt),
     ...(creation.extraItems ?? []),
+    // The supplier's counters: one account less pending, one more imported.
+    supplierCounterUpdate(supplier, { pending: -1, imported: 1 }) as TransactItem,
   ]);
   if (result.ok) return result;
   const { reasons } = result;

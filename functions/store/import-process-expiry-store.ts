@@ -2,6 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { supplierCounterUpdate } from './supplier-counter-store.js';
 import type { TransactItem } from './transact-write.js';
 import { transactWriteWithRetry } from './transact-write-retry.js';
 
@@ -42,8 +43,8 @@ export interface Cancellation extends PendingProcess {
   event: EventDetail;
 }
 
-/** Two items per process (process update, staged delete) plus one outbox item per transaction. */
-const PROCESSES_PER_TRANSACTION = Math.floor((LIMITS.transactWriteItems - 1) / 2);
+/** Two items per process (process update, staged delete) plus one outbox and one counter item per transaction. */
+const PROCESSES_PER_TRANSACTION = Math.floor((LIMITS.transactWriteItems - 2) / 2);
 
 function cancelItems(supplier: string, cancellation: Cancellation, now: Date): TransactItem[] {
   const external = cancellation.external_account_number;
@@ -94,6 +95,8 @@ export async function cancelImportProcesses(
                 batch.map((cancellation) => cancellation.event),
                 now,
               ),
+              // The supplier's counters: the cancelled accounts are no longer pending.
+              supplierCounterUpdate(supplier, { pending: -batch.length }) as TransactItem,
             ],
       resolve: (reasons) => {
         const failed = new Set(

@@ -7,6 +7,7 @@ import { decodeAccountData, encodeAccountData } from '../rules/account/account-d
 import type { ImportProcess } from '../rules/import-process.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { supplierCounterUpdate } from './supplier-counter-store.js';
 import { type CancellationReason, type TransactItem, transactWrite } from './transact-write.js';
 
 /**
@@ -171,6 +172,8 @@ export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
       },
     },
     ...(write.extraItems ?? []),
+    // A first staging adds a pending account to the supplier's counters.
+    ...(write.target === 'create' ? [supplierCounterUpdate(supplier, { pending: 1 }) as TransactItem] : []),
   ]);
   if (result.ok) return { ok: true, value: undefined };
   const existing = toImportProcess(result.reasons[0]?.item);

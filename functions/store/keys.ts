@@ -8,7 +8,9 @@
  *   APIKEY#<sha256>                 APIKEY                   API key (hash only)
  *   REFRESH#<sha256>                REFRESH                  refresh token (hash only, TTL)
  *   IMPORT#<supplier>#<external>    PROCESS | STAGED | TASK  import process, its staged payload, its v2 task
+ *   SUPPLIER#<code>                 COUNTER#<n>              sharded counters of the supplier's accounts (summary)
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
+ *                                   | SUMMARY#<n> | SUMMARY#PAYMENT   aggregates read by the account summary
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
  */
 
@@ -19,6 +21,11 @@ export interface TableKey {
 
 export const keys = {
   supplier: (code: string): TableKey => ({ pk: `SUPPLIER#${code}`, sk: 'SUPPLIER' }),
+  /** Shard `n` of the supplier's account counters (pending, imported, scheduled). */
+  supplierCounter: (code: string, shard: number): TableKey => ({
+    pk: `SUPPLIER#${code}`,
+    sk: `${SUPPLIER_COUNTER_PREFIX}${String(shard).padStart(4, '0')}`,
+  }),
   organisation: (name: string): TableKey => ({ pk: `ORGANISATION#${name}`, sk: 'ORGANISATION' }),
   apiKey: (keyHash: string): TableKey => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
   refreshToken: (tokenHash: string): TableKey => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' }),
@@ -68,6 +75,17 @@ export const keys = {
     sk: `PAYMENT#${vendor}#${reference}`,
   }),
 
+  /** Shard `n` of an account's summary aggregates (counts, sums, dates, id sets). */
+  accountSummaryShard: (serviceAccountNumber: string, shard: number): TableKey => ({
+    pk: `ACCOUNT#${serviceAccountNumber}`,
+    sk: `${ACCOUNT_SUMMARY_PREFIX}${String(shard).padStart(4, '0')}`,
+  }),
+  /** The account's latest payment instruction, as its summary shows it. */
+  accountSummaryPayment: (serviceAccountNumber: string): TableKey => ({
+    pk: `ACCOUNT#${serviceAccountNumber}`,
+    sk: `${ACCOUNT_SUMMARY_PREFIX}PAYMENT`,
+  }),
+
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
 };
 
@@ -107,5 +125,10 @@ export const indexKeys = {
 };
 
 export type ProcessListState = 'PENDING' | 'IMPORTED';
+
+/** Sort-key prefix of every item the account summary reads (one Query with begins_with). */
+export const ACCOUNT_SUMMARY_PREFIX = 'SUMMARY#';
+/** Sort-key prefix of a supplier's counter shards. */
+export const SUPPLIER_COUNTER_PREFIX = 'COUNTER#';
 
 export const OUTBOX_PK_PREFIX = 'OUTBOX#';

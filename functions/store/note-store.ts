@@ -2,6 +2,7 @@ import type { EventDetail } from '../events/outbox.js';
 import { outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { NoteToStore } from '../rules/notes/note.js';
+import { SummaryShard, summaryUpdate } from './account-summary-store.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
 import { chunkBySize, estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
@@ -66,7 +67,12 @@ function identityKey(account: ImportedAccount, note: NoteToStore): TableKey {
 }
 
 /** One transaction's items for these notes, and which notes each item's condition speaks for. */
-function buildChunk(account: ImportedAccount, notes: readonly NoteToStore[], events: readonly EventDetail[]) {
+function buildChunk(
+  account: ImportedAccount,
+  notes: readonly NoteToStore[],
+  events: readonly EventDetail[],
+  shard: SummaryShard,
+) {
   const recordedAt = new Date().toISOString();
   const items: TransactItem[] = [];
   const owners: number[][] = [];
@@ -97,9 +103,12 @@ function buildChunk(account: ImportedAccount, notes: readonly NoteToStore[], eve
     });
     owners.push(marker.owners);
   }
+  // The account summary's note count, in the same transaction.
+  items.push(summaryUpdate(account.service_account_number, shard, { notes: notes.length }) as TransactItem);
+  owners.push([]);
   items.push(outboxPut(TABLE_NAME, events));
   owners.push([]);
-  return { items, owners };
+  return { items, owners, summaryPosition: items.length - 2 };
 }
 
 /** Items a group of notes needs: one per note plus one marker per distinct content. */
@@ -107,12 +116,12 @@ function itemsNeeded(notes: readonly NoteToStore[]): number {
   return notes.length + new Set(notes.map((note) => note.content_hash)).size;
 }
 
-/** Splits notes into groups that fit one transaction with its outbox item (by count and by size). */
+/** Splits notes into groups that fit one transaction with its summary and outbox items (by count and by size). */
 function chunksOf(notes: readonly NoteToStore[]): NoteToStore[][] {
   return chunkBySize(
     notes,
     (note) => estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES,
-    LIMITS.transactWriteItems - 1,
+    LIMITS.transactWriteItems - 2,
     MAX_TRANSACTION_BYTES,
     itemsNeeded,
   );
@@ -125,11 +134,14 @@ async function writeChunk(
 ): Promise<NoteToStore[]> {
   let notes = chunk;
   let owners: number[][] = [];
+  let summaryPosition = -1;
+  const shard = new SummaryShard();
   const wrote = await transactWriteWithRetry({
     items: () => {
       if (notes.length === 0) return undefined;
-      const built = buildChunk(account, notes, eventsFor(notes));
+      const built = buildChunk(account, notes, eventsFor(notes), shard);
       owners = built.owners;
+      summaryPosition = built.summaryPosition;
       return built.items;
     },
     resolve: (reasons) => {
@@ -138,6 +150,7 @@ async function writeChunk(
         if (reason.code === 'ConditionalCheckFailed')
           for (const index of owners[position] ?? []) existing.add(index);
       });
+      if (shard.overflowed(reasons[summaryPosition]) && existing.size === 0) return 'retry-now';
       if (existing.size === 0) {
         throw new Error(`Note transaction cancelled: ${reasons.map((reason) => reason.code).join(',')}`);
       }

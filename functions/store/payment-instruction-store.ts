@@ -3,6 +3,7 @@ import { RetryableError } from '../errors.js';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { PaymentInstructionRecord } from '../rules/payments/payment-instruction.js';
+import { paymentSummaryPut } from './account-summary-store.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
 import { transactWriteWithRetry } from './transact-write-retry.js';
@@ -50,6 +51,8 @@ export async function storePaymentInstruction(
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
+            // The instruction the account summary shows, in the same transaction.
+            paymentSummaryPut(account.service_account_number, record),
             outboxPut(TABLE_NAME, events),
           ],
     resolve: (reasons) => {

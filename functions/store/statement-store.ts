@@ -2,6 +2,7 @@ import { ConflictError } from '../errors.js';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { StatementToStore } from '../rules/statements/statement.js';
+import { SummaryShard, summaryUpdate } from './account-summary-store.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
@@ -10,7 +11,8 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Historical statements of an account (`ACCOUNT#<service number>` / `STATEMENT#<statement_id>`).
- * One batched pre-read, then TransactWriteItems of ≤99 conditional Puts + one outbox item.
+ * One batched pre-read, then TransactWriteItems of ≤98 conditional Puts, one Update of a shard
+ * of the account's summary aggregates and one outbox item.
  */
 
 export function alreadyExists(statementId: string): ConflictError {
@@ -52,7 +54,8 @@ export async function storeNewStatements(
     else if (stored.content_hash !== statement.content_hash) throw alreadyExists(statement.statement_id);
   }
   const created = new Set<string>();
-  const capacity = LIMITS.transactWriteItems - 1;
+  const capacity = LIMITS.transactWriteItems - 2;
+  const shard = new SummaryShard();
   for (let start = 0; start < fresh.length; start += capacity) {
     let pending = fresh.slice(start, start + capacity);
     const wrote = await transactWriteWithRetry({
@@ -67,10 +70,14 @@ export async function storeNewStatements(
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         }));
+        // The account summary's statement count and ids, in the same transaction.
+        const statementIds = pending.map((statement) => statement.statement_id);
+        items.push(summaryUpdate(account.service_account_number, shard, { statementIds }) as TransactItem);
         items.push(outboxPut(TABLE_NAME, eventsFor(pending)));
         return items;
       },
       resolve: (reasons) => {
+        if (shard.overflowed(reasons[pending.length])) return 'retry-now';
         const existing = new Set<string>();
         pending.forEach((statement, position) => {
           const reason = reasons[position];

@@ -10,7 +10,7 @@ import {
 
 /**
  * The one retry loop of every conditional TransactWriteItems in the stores. Concurrent writers
- * to one account (the ledger counter, note markers…) cost latency, not errors: a cancelled
+ * to one account (summary shards, note markers…) cost latency, not errors: a cancelled
  * write is rebuilt and retried after a jittered pause, up to one attempt limit and within a
  * time budget that leaves the function room to answer. Only when both are spent is it a 503
  * `temporarily_unavailable` (with `Retry-After`), which the client retries as it is.

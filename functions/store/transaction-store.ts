@@ -1,8 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { NoteToStore } from '../rules/notes/note.js';
 import type { TransactionToStore } from '../rules/transactions/transaction.js';
+import { SummaryShard, summaryUpdate } from './account-summary-store.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import { chunkBySize, estimatedBytes, MAX_TRANSACTION_BYTES } from './item-size.js';
@@ -16,19 +17,21 @@ import { retryDeadline, transactWriteWithRetry } from './transact-write-retry.js
  * Transactions of an account (`ACCOUNT#<service number>` / `TXN#<transaction_id>`), written
  * with their ledger entry ids and events:
  *
- * - ONE batched pre-read (BatchGetItem, ≤100 keys a call) of the account item (ledger entry
- *   counter) and the transactions' keys (skipped with `check_previously_added=false`; keys that
- *   would need a call of their own are left to the conditional write);
- * - then TransactWriteItems of ≤100 items: up to 98 transaction Puts (conditional on
- *   attribute_not_exists), ONE Update of the account's `next_ledger_entry_id` (conditional on
- *   the value read: ids are unique and contiguous within the ledger), ONE outbox item with
- *   the chunk's events and, when the write adds transactions that were moved into the open
- *   statement period, ONE pinned note naming exactly those.
+ * - ONE batched pre-read (BatchGetItem, ≤100 keys a call) of the transactions' keys (skipped
+ *   with `check_previously_added=false`; keys that would need a call of their own are left to
+ *   the conditional write);
+ * - ONE UpdateItem that reserves a block of ledger entry ids for all the request's new
+ *   transactions (`ADD next_ledger_entry_id :n` on the account item); ids are assigned in
+ *   request order from that block;
+ * - then TransactWriteItems of ≤100 items: up to 97 transaction Puts (conditional on
+ *   attribute_not_exists), ONE Update of a shard of the account's summary aggregates, ONE
+ *   outbox item with the chunk's events and, when the write adds transactions that were moved
+ *   into the open statement period, ONE pinned note naming exactly those.
  *
- * A concurrent writer shows up as a cancelled transaction: transactions that exist now are
- * dropped (reported TRANSACTION_ALREADY_EXISTS), the counter is taken from the cancellation
- * (ALL_OLD), and the chunk is rebuilt with its events and note and retried after a jittered
- * pause (see transact-write-retry.ts).
+ * The writes never touch the account item, so concurrent requests adding different
+ * transactions to one account do not serialise on it. Ids are unique and increase in request
+ * order, but need not be contiguous: a transaction a concurrent request stored first, or a
+ * request that fails after reserving, leaves its reserved ids unused.
  */
 
 /** Keys, ledger fields and the transaction's event in the outbox item, on top of its own fields. */
@@ -72,59 +75,41 @@ function transactionItem(account: ImportedAccount, entry: LedgerEntry, batchId: 
   };
 }
 
-async function readCounter(account: ImportedAccount): Promise<number> {
-  const { Item } = await documentClient.send(
-    new GetCommand({
+/** Reserves `count` ledger entry ids; returns the first (the block is first … first + count − 1). */
+async function reserveLedgerEntryIds(account: ImportedAccount, count: number): Promise<number> {
+  const { Attributes } = await documentClient.send(
+    new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.account(account.service_account_number),
-      ProjectionExpression: 'next_ledger_entry_id',
-      ConsistentRead: true,
+      UpdateExpression: 'ADD next_ledger_entry_id :count',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':count': count },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return counterOf(Item, account);
-}
-
-function counterOf(item: Record<string, unknown> | undefined, account: ImportedAccount): number {
-  if (!item) throw new Error(`Account item of ${account.service_account_number} is missing`);
-  const value = Number(item.next_ledger_entry_id ?? 1);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error('Invalid next_ledger_entry_id');
-  return value;
-}
-
-function counterUpdate(account: ImportedAccount, expected: number, next: number): TransactItem {
-  return {
-    Update: {
-      TableName: TABLE_NAME,
-      Key: keys.account(account.service_account_number),
-      UpdateExpression: 'SET next_ledger_entry_id = :next',
-      ConditionExpression: 'attribute_exists(pk) AND next_ledger_entry_id = :expected',
-      ExpressionAttributeValues: { ':next': next, ':expected': expected },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
+  const next = Number(Attributes?.next_ledger_entry_id);
+  if (!Number.isSafeInteger(next) || next - count < 1) throw new Error('Invalid next_ledger_entry_id');
+  return next - count;
 }
 
 /** Stores the transactions the account does not have yet; returns the request indexes added. */
 export async function storeNewTransactions(input: StoreTransactionsInput): Promise<Set<number>> {
   const { account, transactions } = input;
   const san = account.service_account_number;
-  const accountKey = keys.account(san);
   const transactionKey = (transaction: TransactionToStore) =>
     keys.transaction(san, transaction.transaction_id);
 
   const candidates = input.checkPreviouslyAdded ? transactions.map(transactionKey) : [];
-  const calls = Math.max(1, Math.ceil(candidates.length / LIMITS.batchGetItem));
-  const found = await batchGetItems(
-    [accountKey, ...candidates.slice(0, calls * LIMITS.batchGetItem - 1)],
-    ['pk', 'sk', 'next_ledger_entry_id'],
-  );
-  let counter = counterOf(found.get(itemKey(accountKey)), account);
+  const found =
+    candidates.length > 0 ? await batchGetItems(candidates, ['pk', 'sk']) : new Map<string, unknown>();
   const fresh = transactions.filter((transaction) => !found.has(itemKey(transactionKey(transaction))));
 
   const added = new Set<number>();
   if (fresh.length === 0) return added;
+  const firstId = await reserveLedgerEntryIds(account, fresh.length);
+  const ledgerEntryIds = new Map(fresh.map((transaction, k) => [transaction.index, firstId + k]));
   const anyMoved = fresh.some((transaction) => transaction.original_transaction_date);
-  const capacity = LIMITS.transactWriteItems - 2 - (anyMoved ? 1 : 0);
+  const capacity = LIMITS.transactWriteItems - 2 - 1 - (anyMoved ? 1 : 0);
   // By count (the 100-item limit) and by size (the 4 MB limit; a forced note needs ≤ 40 KB).
   const chunks = chunkBySize(
     fresh,
@@ -134,6 +119,7 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
   );
   // One time budget for the whole request: every chunk's retries come out of it.
   const deadline = retryDeadline();
+  const shard = new SummaryShard();
 
   let completedWritten = false;
   for (const [chunkIndex, chunk] of chunks.entries()) {
@@ -145,7 +131,10 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
         items: () => {
           if (pending.length === 0) return undefined;
           const recordedAt = new Date().toISOString();
-          entries = pending.map((transaction, k) => ({ transaction, ledgerEntryId: counter + k }));
+          entries = pending.map((transaction) => ({
+            transaction,
+            ledgerEntryId: ledgerEntryIds.get(transaction.index) as number,
+          }));
           const items: TransactItem[] = entries.map((entry) => ({
             Put: {
               TableName: TABLE_NAME,
@@ -153,39 +142,37 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           }));
-          items.push(counterUpdate(account, counter, counter + entries.length));
           // The note names exactly the moved transactions this write adds: a write that
           // fails, or loses some transactions to a concurrent request, is rebuilt with it.
           const note = input.forcedNote(
             pending.filter((transaction) => transaction.original_transaction_date),
           );
+          items.push(
+            summaryUpdate(san, shard, { transactions: pending, notes: note ? 1 : 0 }) as TransactItem,
+          );
           if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
           items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, final)));
           return items;
         },
-        resolve: async (reasons) => {
+        resolve: (reasons) => {
           const existing = new Set(
             pending
               .filter((_t, position) => reasons[position]?.code === 'ConditionalCheckFailed')
               .map((t) => t.index),
           );
-          const counterReason = reasons[entries.length];
-          const counterMoved = counterReason?.code === 'ConditionalCheckFailed';
-          if (existing.size === 0 && !counterMoved) {
+          const shardFull = shard.overflowed(reasons[entries.length]);
+          if (existing.size === 0 && !shardFull) {
             throw new Error(`Transaction write cancelled: ${reasons.map((reason) => reason.code).join(',')}`);
           }
+          // Transactions a concurrent request stored first: their reserved ids stay unused.
           pending = pending.filter((transaction) => !existing.has(transaction.index));
-          if (!counterMoved) return 'retry-now';
-          counter = counterReason.item ? counterOf(counterReason.item, account) : await readCounter(account);
-          // Another request took the ids: pause so that concurrent writers spread out.
-          return 'retry-after-pause';
+          return 'retry-now';
         },
       },
       { deadline },
     );
     if (wrote) {
       for (const transaction of pending) added.add(transaction.index);
-      counter += entries.length;
       if (final) completedWritten = true;
     }
   }

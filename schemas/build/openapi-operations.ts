@@ -134,7 +134,7 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
   'list-imported-import-processes': list,
   'create-notes': {
     request: 'notes-create',
-    success: { 201: 'NoteResults' },
+    success: { 200: 'PostImportDryRun', 201: 'NoteResults' },
     badRequest: postImport([
       'body_or_document_paths_required',
       'unpin_at_requires_is_pinned',
@@ -158,7 +158,7 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
         '`true` moves a date before the open statement period to its first day; `false` refuses it.',
       ),
     ],
-    success: { 201: 'TransactionResults' },
+    success: { 200: 'PostImportDryRun', 201: 'TransactionResults' },
     badRequest: postImport(['duplicate_transaction_ids', 'invalid_boolean']),
     transactionImportError: [
       'required',
@@ -181,9 +181,10 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
   },
   'create-historical-statements': {
     request: 'historical-statements-create',
-    success: { 201: 'HistoricalStatementsCreated' },
+    success: { 200: 'PostImportDryRun', 201: 'HistoricalStatementsCreated' },
     badRequest: postImport([
       'invalid_bill_period',
+      'to_time_not_after_from_time',
       'duplicate_statement_ids',
       'too_many_decimal_places',
       'invalid_decimal',
@@ -195,7 +196,7 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
   },
   'create-payment-instruction': {
     request: 'payment-instruction-create',
-    success: { 201: 'PaymentInstructionCreated' },
+    success: { 200: 'PostImportDryRun', 201: 'PaymentInstructionCreated' },
     badRequest: postImport([
       'payment_instruction_not_found_at_vendor',
       'payment_instruction_invalid_at_vendor',
@@ -204,6 +205,14 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
     notFound: ['account_not_found'],
     conflict: [NOT_ONGOING],
     retryable: ['payment_vendor_unavailable'],
+  },
+  'get-account-summary': {
+    success: { 200: 'AccountSummary' },
+    notFound: ['account_not_found'],
+  },
+  'get-supplier-summary': {
+    success: { 200: 'SupplierSummary' },
+    notFound: ['import_supplier_not_found'],
   },
   'validate-account-task': {
     request: 'account-task-validate',

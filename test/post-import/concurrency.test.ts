@@ -4,6 +4,7 @@ import type { ImportedAccount } from '../../functions/rules/import-process.js';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, readEvents, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 import {
   postNotes,
   postPaymentInstruction,
@@ -89,10 +90,15 @@ describe('Concurrency: 20 parallel identical POSTs store each item once and emit
       'C-5',
     ]);
     const stored = await accountItems(account.service_account_number, 'TXN#');
-    expect(stored.map((item) => item.ledger_entry_id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expectLedgerEntryIds(
+      stored,
+      transactions.map((transaction) => transaction.transaction_id),
+    );
     const events = await eventsAfterSentinel(account);
     const ledger = events.filter((event) => event['detail-type'] === 'billing.ledger.entry_posted@v2');
-    expect(ledger.map((event) => event.detail.payload.entry.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(ledger.map((event) => event.detail.payload.entry.id).sort()).toEqual(
+      stored.map((item) => item.ledger_entry_id).sort(),
+    );
     expect(completedOf(events, 'TRANSACTION_BATCH')).toHaveLength(1);
   });
 

@@ -89,14 +89,19 @@ describe('Faults: throttling is a retryable 5xx and the retried request adds eac
     // Act
     const failed = await post({ ...ref(account), transactions: many(150) });
     dynamoDbClient.middlewareStack.remove(FAULT);
+    const firstChunk = (await accountItems(account.service_account_number, 'TXN#')).length;
     const retried = await post({ ...ref(account), transactions: many(150) });
     // Assess
     expect(failed.statusCode).toBe(503);
     const statuses = (JSON.parse(retried.body).results as { status: string }[]).map(
       (result) => result.status,
     );
-    expect(statuses.filter((status) => status === 'TRANSACTION_ALREADY_EXISTS')).toHaveLength(98);
-    expect(statuses.filter((status) => status === 'TRANSACTION_ADDED_TO_ACCOUNT')).toHaveLength(52);
+    expect(firstChunk).toBeGreaterThan(0);
+    expect(firstChunk).toBeLessThan(150);
+    expect(statuses.filter((status) => status === 'TRANSACTION_ALREADY_EXISTS')).toHaveLength(firstChunk);
+    expect(statuses.filter((status) => status === 'TRANSACTION_ADDED_TO_ACCOUNT')).toHaveLength(
+      150 - firstChunk,
+    );
     const stored = await accountItems(account.service_account_number, 'TXN#');
     expect(stored).toHaveLength(150);
     expect(new Set(stored.map((item) => item.ledger_entry_id)).size).toBe(150);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 import { postTransactions, exampleTransactions as tx } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
 
@@ -200,7 +201,10 @@ describe('Transactions: a transaction added previously is TRANSACTION_ALREADY_EX
       'TRANSACTION_ADDED_TO_ACCOUNT',
     ]);
     const stored = await accountItems(account.service_account_number, 'TXN#');
-    expect(stored.map((item) => item.ledger_entry_id).sort()).toEqual([1, 2]);
+    expect(stored.map((item) => item.transaction_id).sort()).toEqual(['N-1', 'N-2']);
+    expectLedgerEntryIds(stored, ['N-1', 'N-2']);
+    const byLedgerId = [...stored].sort((a, b) => a.ledger_entry_id - b.ledger_entry_id);
+    expect(byLedgerId.map((item) => item.transaction_id)).toEqual(['N-1', 'N-2']);
   });
 });
 

@@ -89,6 +89,90 @@ export const successSchemas: Record<string, JsonSchema> = {
       errors: { type: 'array', items: ref('FieldError') },
     },
   },
+  PostImportDryRun: {
+    type: 'object',
+    description:
+      'A dry run: what the real call would answer (`result`), with nothing kept and nothing emitted.',
+    required: ['dry_run', 'result'],
+    additionalProperties: false,
+    properties: {
+      dry_run: { const: true },
+      result: {},
+      warnings: { type: 'array', items: { type: 'object' } },
+    },
+  },
+  AccountSummary: {
+    type: 'object',
+    description: 'What the account holds, from aggregates kept in the same transactions as the items.',
+    required: [
+      'import_supplier',
+      'external_account_number',
+      'service_account_number',
+      'status',
+      'transactions',
+      'notes',
+      'statements',
+      'payment_instruction',
+    ],
+    properties: {
+      ...accountReference,
+      service_account_number: text,
+      status: text,
+      transactions: {
+        type: 'object',
+        required: ['count', 'amount_total', 'first_date', 'last_date', 'ids_sha256', 'by_type'],
+        properties: {
+          count: { type: 'integer' },
+          amount_total: { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' },
+          first_date: { type: ['string', 'null'], format: 'date' },
+          last_date: { type: ['string', 'null'], format: 'date' },
+          ids_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          by_type: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              required: ['count', 'amount_total'],
+              properties: { count: { type: 'integer' }, amount_total: text },
+            },
+          },
+        },
+      },
+      notes: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
+      statements: {
+        type: 'object',
+        required: ['count', 'ids_sha256'],
+        properties: { count: { type: 'integer' }, ids_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+      },
+      payment_instruction: {
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['vendor', 'reference', 'type'],
+            properties: { vendor: text, reference: text, type: text },
+          },
+        ],
+      },
+    },
+  },
+  SupplierSummary: {
+    type: 'object',
+    required: ['code', 'status', 'root_location', 'accounts'],
+    properties: {
+      code: text,
+      status: { type: 'string', enum: ['Ongoing', 'Paused', 'Complete'] },
+      root_location: text,
+      accounts: {
+        type: 'object',
+        required: ['pending', 'imported', 'scheduled'],
+        properties: {
+          pending: { type: 'integer' },
+          imported: { type: 'integer' },
+          scheduled: { type: 'integer' },
+        },
+      },
+    },
+  },
   AccountTask: {
     type: 'object',
     description: 'A v2 account task: where the asynchronous import of one account stands.',
@@ -190,6 +274,10 @@ export const successSchemas: Record<string, JsonSchema> = {
             properties: { document_path: text },
           },
         },
+        external_id: text,
+        is_archived: { type: 'boolean' },
+        is_pinned: { type: 'boolean' },
+        unpin_at: { type: 'string', format: 'date-time' },
         status: { type: 'string', enum: ['NOTE_CREATION_SUCCESS', 'NOTE_ALREADY_EXISTS'] },
       },
     },

@@ -1,0 +1,84 @@
+import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, TABLE_NAME } from './dynamodb.js';
+import { keys, SUPPLIER_COUNTER_PREFIX } from './keys.js';
+import type { TransactItem } from './transact-write.js';
+
+/**
+ * Counters of a supplier's accounts (`SUPPLIER#<code>` / `COUNTER#<n>`), read by the supplier
+ * summary. They are changed in the same transactions that change what they count: a first
+ * staging adds a pending account, creating the account moves one from pending to imported,
+ * expiry removes pending ones. Each change goes to one of `SUPPLIER_COUNTER_SHARDS` shards at
+ * random, so parallel staging of different accounts of one supplier does not conflict on one
+ * item; the summary adds the shards up with one Query.
+ */
+
+/** Shards a change chooses from at random. */
+export const SUPPLIER_COUNTER_SHARDS = 8;
+
+/** A change of the counters: positive or negative numbers of accounts. */
+export interface SupplierCounterChange {
+  pending?: number;
+  imported?: number;
+  /** Accounts scheduled for an asynchronous (v2) import. */
+  scheduled?: number;
+}
+
+export interface SupplierCounts {
+  pending: number;
+  imported: number;
+  scheduled: number;
+}
+
+const COUNTERS = ['pending', 'imported', 'scheduled'] as const;
+
+function counterUpdate(code: string, change: SupplierCounterChange) {
+  const changed = COUNTERS.filter((counter) => (change[counter] ?? 0) !== 0);
+  if (changed.length === 0) return undefined;
+  return {
+    TableName: TABLE_NAME,
+    Key: keys.supplierCounter(code, Math.floor(Math.random() * SUPPLIER_COUNTER_SHARDS)),
+    UpdateExpression: `SET entity = :entity ADD ${changed.map((counter) => `${counter} :${counter}`).join(', ')}`,
+    ExpressionAttributeValues: {
+      ':entity': 'SupplierCounterShard',
+      ...Object.fromEntries(changed.map((counter) => [`:${counter}`, change[counter]])),
+    },
+  };
+}
+
+/** The Update, for a caller's transaction, that applies `change`; undefined when it changes nothing. */
+export function supplierCounterUpdate(code: string, change: SupplierCounterChange): TransactItem | undefined {
+  const update = counterUpdate(code, change);
+  return update ? { Update: update } : undefined;
+}
+
+/**
+ * Applies `change` on its own (one UpdateItem). For writers whose change is not part of a
+ * transaction (e.g. the scheduled count of asynchronous imports); prefer
+ * `supplierCounterUpdate` inside the transaction that changes what is counted.
+ */
+export async function adjustSupplierCounters(code: string, change: SupplierCounterChange): Promise<void> {
+  const update = counterUpdate(code, change);
+  if (update) await documentClient.send(new UpdateCommand(update));
+}
+
+/** The supplier's counts: every shard added up, with one strongly consistent Query. */
+export async function readSupplierCounts(code: string): Promise<SupplierCounts> {
+  const counts: SupplierCounts = { pending: 0, imported: 0, scheduled: 0 };
+  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.supplier(code).pk, ':prefix': SUPPLIER_COUNTER_PREFIX },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      for (const counter of COUNTERS) counts[counter] += Number(item[counter] ?? 0);
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return counts;
+}
