@@ -52,7 +52,6 @@ export class AccountTaskEngine extends Construct {
   readonly worker: ServiceFunction;
   readonly sweep: ServiceFunction;
   readonly deadLetterAlarm: Alarm;
-  readonly workerErrorsAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: AccountTaskEngineProps) {
     super(scope, id);
@@ -123,18 +122,8 @@ export class AccountTaskEngine extends Construct {
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
-    this.workerErrorsAlarm = this.worker
-      .metricErrors({ period: Duration.minutes(5) })
-      .createAlarm(this, 'WorkerErrorsAlarm', {
-        alarmDescription: 'The v2 account task worker failed (crashed or timed out); its tasks are retried.',
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
     if (props.alarmAction) {
-      for (const alarm of [this.deadLetterAlarm, this.workerErrorsAlarm])
-        alarm.addAlarmAction(props.alarmAction);
+      this.deadLetterAlarm.addAlarmAction(props.alarmAction);
     }
   }
 }

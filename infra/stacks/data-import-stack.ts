@@ -91,6 +91,13 @@ export class DataImportStack extends Stack {
       targets: [new LambdaFunction(expiry, { retryAttempts: 2, deadLetterQueue: expiryDeadLetters })],
     });
 
+    // Before the monitoring: its worker and sweep are functions the monitoring alarms on.
+    const accountTasks = new AccountTaskEngine(this, 'AccountTasks', {
+      config,
+      resources: this.resources,
+      functions: this.functions,
+    });
+
     this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
       config,
       api: this.api.api,
@@ -104,18 +111,15 @@ export class DataImportStack extends Stack {
       paymentFunctions: [...this.functions.values()].filter((fn) => fn.definition.readsVendorCredentials),
     });
 
+    // The worker's errors and throttles are alarmed with every other function's above.
+    accountTasks.deadLetterAlarm.addAlarmAction(new SnsAction(this.monitoring.topic));
+
     new Subscribers(this, 'Subscribers', {
       subscribers: config.subscribers,
       source: `environment ${config.name}`,
       eventBus,
       archive,
       alarmAction: new SnsAction(this.monitoring.topic),
-    });
-
-    new AccountTaskEngine(this, 'AccountTasks', {
-      config,
-      resources: this.resources,
-      functions: this.functions,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });
