@@ -43,6 +43,35 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
       statementsPayload(supplier, external, 'STMT-1'),
     ),
   );
+  // An ETL re-posting after a crash: every item already present, or the first half of them.
+  const postTransactions = (what: string, list: string[]) =>
+    countOf(what, () =>
+      client.call('transactions', 'POST', '/v1/data-import/transactions/create/', {
+        ...transactionsPayload(supplier, external, list),
+      }),
+    );
+  const per100AllPresent = await postTransactions('100 present transactions', ids('C100', 100));
+  const per1000AllPresent = await postTransactions('1000 present transactions', ids('C1000', 1000));
+  await postTransactions('50 transactions', ids('H100', 50));
+  const per100HalfPresent = await postTransactions('100 half-present transactions', ids('H100', 100));
+  await postTransactions('500 transactions', ids('H1000', 500));
+  const per1000HalfPresent = await postTransactions('1000 half-present transactions', ids('H1000', 1000));
+  const perNotePresent = await countOf('present note', () =>
+    client.call(
+      'notes',
+      'POST',
+      '/v1/data-import/notes/create/',
+      notesPayload(supplier, external, 'Bench note'),
+    ),
+  );
+  const perStatementPresent = await countOf('present statement', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      statementsPayload(supplier, external, 'STMT-1'),
+    ),
+  );
   const perStage = await countOf('stage', () =>
     client.call(
       'stage',
@@ -64,6 +93,16 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
     per_statement: perStatement.total,
     per_stage: perStage.total,
     per_process: perProcess.total,
+    all_present: {
+      per_100_transactions: per100AllPresent.total,
+      per_1000_transactions: per1000AllPresent.total,
+      per_note: perNotePresent.total,
+      per_statement: perStatementPresent.total,
+    },
+    half_present: {
+      per_100_transactions: per100HalfPresent.total,
+      per_1000_transactions: per1000HalfPresent.total,
+    },
     by_operation: {
       per_100_transactions: per100.operations,
       per_1000_transactions: per1000.operations,
@@ -71,6 +110,12 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
       per_statement: perStatement.operations,
       per_stage: perStage.operations,
       per_process: perProcess.operations,
+      all_present_per_100_transactions: per100AllPresent.operations,
+      all_present_per_1000_transactions: per1000AllPresent.operations,
+      half_present_per_100_transactions: per100HalfPresent.operations,
+      half_present_per_1000_transactions: per1000HalfPresent.operations,
+      all_present_per_note: perNotePresent.operations,
+      all_present_per_statement: perStatementPresent.operations,
     },
   };
 }

@@ -6,6 +6,7 @@ import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { RequestCounter } from '../support/request-counter.js';
 import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
+import { measureCostAndScale } from './cost-and-scale.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
 import { renderReport } from './report.js';
@@ -28,6 +29,10 @@ const { values } = parseArgs({
     'list-small': { type: 'string', default: '100' },
     'list-page-size': { type: 'string', default: '100' },
     'cold-start-runs': { type: 'string', default: '7' },
+    'mix-accounts': { type: 'string', default: '5' },
+    'scale-accounts': { type: 'string', default: '500000' },
+    'scale-environment': { type: 'string', default: 'prod' },
+    'lambda-concurrency': { type: 'string', default: '1000' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
   },
 });
@@ -100,6 +105,17 @@ async function main(): Promise<void> {
     log('counting DynamoDB requests per POST…');
     const requestCounts = await measureRequestCounts(client, counter, SUPPLIER);
 
+    log('metering a realistic account mix for the cost model…');
+    const costAndScale = await measureCostAndScale(client, dynamoDbClient, {
+      supplier: SUPPLIER,
+      mixAccounts: int('mix-accounts'),
+      eventsFile: path.join(localDir, 'events.jsonl'),
+      scaleAccounts: int('scale-accounts'),
+      environment: String(values['scale-environment']),
+      lambdaConcurrency: int('lambda-concurrency'),
+      etlConcurrency: options.concurrency,
+    });
+
     log('measuring listing pages…');
     const listing = await measureListing(client, documentClient, TABLE_NAME, {
       small: int('list-small'),
@@ -138,11 +154,16 @@ async function main(): Promise<void> {
       },
       bundle_bytes: Object.fromEntries(functions.map((b) => [b.id, b.bytes])),
       floor_bundle_bytes: bundles.find((b) => b.id === FLOOR_ID)?.bytes,
+      bundle_largest_modules: Object.fromEntries(functions.map((b) => [b.id, b.largestModules])),
+      ...costAndScale,
     };
     mkdirSync(path.dirname(String(values.out)), { recursive: true });
     writeFileSync(String(values.out), `${JSON.stringify(figures, null, 2)}\n`);
-    process.stdout.write(renderReport(figures));
-    log(`figures written to ${values.out}`);
+    const report = renderReport(figures);
+    const reportFile = path.join(path.dirname(String(values.out)), 'bench-report.md');
+    writeFileSync(reportFile, `# Benchmark report\n${report}`);
+    process.stdout.write(report);
+    log(`figures written to ${values.out}, report to ${reportFile}`);
   } finally {
     await runtime.stop();
   }
