@@ -32,6 +32,8 @@ export interface Capacity {
   read_units: number;
   write_units_table: number;
   write_units_indexes: number;
+  /** The index write units by index name (each index's partitions have their own limits). */
+  write_units_by_index: Record<string, number>;
   failed_write_items: number;
 }
 
@@ -46,6 +48,7 @@ const empty = (): Capacity => ({
   read_units: 0,
   write_units_table: 0,
   write_units_indexes: 0,
+  write_units_by_index: {},
   failed_write_items: 0,
 });
 
@@ -112,6 +115,10 @@ export class CapacityMeter {
       );
       this.totals.write_units_table += entry.Table?.CapacityUnits ?? (entry.CapacityUnits ?? 0) - indexes;
       this.totals.write_units_indexes += indexes;
+      for (const [name, index] of Object.entries(entry.GlobalSecondaryIndexes ?? {})) {
+        const byIndex = this.totals.write_units_by_index;
+        byIndex[name] = (byIndex[name] ?? 0) + (index.CapacityUnits ?? 0);
+      }
     }
   }
 }

@@ -168,7 +168,8 @@ function renderScale(scale: ReturnType<typeof scaleProjection>): string[] {
     '',
     `## Scale projection: ${scale.accounts} accounts`,
     '',
-    `About ${scale.hours} h, bound by ${scale.bound_by.replaceAll('_', ' ')}; about ${scale.cost_usd} USD.`,
+    `About ${scale.hours} h, bound by ${scale.bound_by.replaceAll('_', ' ')}; about ${scale.cost_usd} USD. ` +
+      `With ${scale.etl_concurrency_to_reach_other_bounds} ETL workers or more, the service's own bounds decide.`,
     '',
     row(['bound', 'hours if it alone bound the run']),
     row(['---', '---']),
@@ -178,7 +179,7 @@ function renderScale(scale: ReturnType<typeof scaleProjection>): string[] {
   out.push(
     '',
     `Inputs: ${i.requests_per_account} requests and ${i.serial_seconds_per_account} s of serial request time per account; ` +
-      `${i.index_write_units_per_account} index write units per account on the supplier's index partitions; rate limit ${i.rate_limit_per_s}/s (${i.rate_limit_source}); ` +
+      `${i.busiest_index_write_units_per_account} write units per account on the busiest supplier-wide index (${i.busiest_index}); rate limit ${i.rate_limit_per_s}/s (${i.rate_limit_source}); ` +
       `Lambda concurrency ${i.lambda_concurrency}; ETL concurrency ${i.etl_concurrency}; ${i.partition_write_units_per_s} write units/s per partition.`,
   );
   return out;

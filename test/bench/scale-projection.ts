@@ -10,7 +10,9 @@ import type { CostFigures } from './cost-model.js';
  *   stage, batches in order), so `etlConcurrency` workers each finish one account per its
  *   summed latencies;
  * - DynamoDB partition limits (1 000 write units / 3 000 read units per second per partition):
- *   the supplier-wide index partitions receive every account's index writes.
+ *   an index keyed by supplier receives every account's writes to that index on one partition
+ *   (until DynamoDB splits it), so the busiest index decides; an account's own partition is
+ *   already bounded by its serialisation.
  */
 export interface ScaleInputs {
   accounts: number;
@@ -30,7 +32,13 @@ export function scaleProjection(inputs: ScaleInputs) {
   const { mix, accounts } = inputs;
   const requests = mix.calls.length;
   const serialSeconds = mix.calls.reduce((sum, call) => sum + call.latency_ms, 0) / 1000;
-  const indexWrites = mix.calls.reduce((sum, call) => sum + call.capacity.write_units_indexes, 0);
+  const byIndex = new Map<string, number>();
+  for (const call of mix.calls) {
+    for (const [name, units] of Object.entries(call.capacity.write_units_by_index)) {
+      byIndex.set(name, (byIndex.get(name) ?? 0) + units);
+    }
+  }
+  const [busiestIndex, indexWrites] = [...byIndex].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
   const bounds = {
     rate_limit: (accounts * requests) / inputs.rateLimit,
     lambda_concurrency: (accounts * serialSeconds) / inputs.lambdaConcurrency,
@@ -39,16 +47,21 @@ export function scaleProjection(inputs: ScaleInputs) {
   };
   const [boundBy, seconds] = Object.entries(bounds).sort((a, b) => b[1] - a[1])[0]!;
   const hours = (s: number) => Math.round((s / 3600) * 100) / 100;
+  // Workers the ETL needs before a bound other than its own serialisation decides.
+  const otherBounds = Object.entries(bounds).filter(([k]) => k !== 'per_account_serialisation');
+  const nextBound = Math.max(...otherBounds.map(([, v]) => v));
   return {
     accounts,
     hours: hours(seconds),
     bound_by: boundBy,
     hours_if_bound_by: Object.fromEntries(Object.entries(bounds).map(([k, v]) => [k, hours(v)])),
+    etl_concurrency_to_reach_other_bounds: Math.ceil((accounts * serialSeconds) / nextBound),
     cost_usd: Math.round((inputs.cost.per_thousand_accounts.total * accounts) / 10) / 100,
     inputs: {
       requests_per_account: requests,
       serial_seconds_per_account: Math.round(serialSeconds * 1000) / 1000,
-      index_write_units_per_account: indexWrites,
+      busiest_index: busiestIndex,
+      busiest_index_write_units_per_account: indexWrites,
       rate_limit_per_s: inputs.rateLimit,
       rate_limit_source: inputs.rateLimitSource,
       lambda_concurrency: inputs.lambdaConcurrency,
