@@ -42,10 +42,16 @@ export const PRICES_EU_WEST_2 = {
     /** Custom events put on an event bus, per million; each started 64 KB of an entry is one event. */
     customEventsPerMillion: 1.0,
   },
+  /**
+   * What was checked on `checked`, and against what. Every other price is the London list price as
+   * known on that date, not read from the page: check it before relying on a figure.
+   */
   confirmed: {
-    'lambda.armGbSecond': 'published Arm rate of the regions without a surcharge (London is one)',
-    'lambda.requestsPerMillion': 'published',
-    'eventBridge.customEventsPerMillion': 'published, the same in every commercial region',
+    'lambda.armGbSecond':
+      'the base Arm rate of a published transcription of the Lambda pricing page, which lists no London surcharge',
+    'dynamodb.*':
+      'the billing units (1 KB write, 4 KB read, transactional ×2) from the DynamoDB pricing pages; the London prices are as known',
+    'apiGateway.restRequestsPerMillion': 'as known (the published US East price of the first tier is 3.50)',
   },
 } as const;
 

@@ -16,7 +16,8 @@ import { importAccounts, measureFloor, measureImport } from './throughput.js';
 /**
  * `npm run bench`: throughput, DynamoDB requests per item, latency, listing cost, cold start
  * and bundle size, each beside its floor, in one run against a local runtime the bench starts
- * itself. Prints a table and writes the figures to .local/bench.json (or --out).
+ * itself, then a metered account mix priced in eu-west-2 and a scale projection. Prints a table and
+ * writes the figures to .local/bench.json (or --out) and the tables to bench-report.md beside it.
  * Defaults finish in about two minutes on 2 cores; flags make it smaller or larger.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
