@@ -53,6 +53,8 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     }
     expect(finite(figures.ddb_requests.all_present.per_note)).toBe(true);
     expect(finite(figures.ddb_requests.all_present.per_statement)).toBe(true);
+    expect(finite(figures.ddb_requests.half_present.per_2_notes)).toBe(true);
+    expect(finite(figures.ddb_requests.half_present.per_2_statements)).toBe(true);
     expect(figures.ddb_requests.per_100_transactions).toBeLessThanOrEqual(5);
     expect(figures.ddb_requests.per_1000_transactions).toBeLessThanOrEqual(25);
     for (const endpoint of ['stage', 'process', 'transactions', 'list_all']) {

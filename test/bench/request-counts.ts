@@ -72,6 +72,44 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
       statementsPayload(supplier, external, 'STMT-1'),
     ),
   );
+  const twoNotes = notesPayload(supplier, external, 'Half note A');
+  twoNotes.notes.push({ ...twoNotes.notes[0]!, body: 'Half note B' });
+  await countOf('note', () =>
+    client.call(
+      'notes',
+      'POST',
+      '/v1/data-import/notes/create/',
+      notesPayload(supplier, external, 'Half note A'),
+    ),
+  );
+  const per2NotesHalfPresent = await countOf('half-present notes', () =>
+    client.call('notes', 'POST', '/v1/data-import/notes/create/', twoNotes),
+  );
+  const twoStatements = statementsPayload(supplier, external, 'HALF-A');
+  twoStatements.statements.push({
+    ...twoStatements.statements[0]!,
+    statement_id: 'HALF-B',
+    number: 'S-HALF-B',
+    bill_period_from_date: '2025-10-01',
+    bill_period_to_date: '2025-10-31',
+    issued_date: '2025-11-02',
+  });
+  await countOf('statement', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      statementsPayload(supplier, external, 'HALF-A'),
+    ),
+  );
+  const per2StatementsHalfPresent = await countOf('half-present statements', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      twoStatements,
+    ),
+  );
   const perStage = await countOf('stage', () =>
     client.call(
       'stage',
@@ -102,6 +140,8 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
     half_present: {
       per_100_transactions: per100HalfPresent.total,
       per_1000_transactions: per1000HalfPresent.total,
+      per_2_notes: per2NotesHalfPresent.total,
+      per_2_statements: per2StatementsHalfPresent.total,
     },
     by_operation: {
       per_100_transactions: per100.operations,
@@ -116,6 +156,8 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
       half_present_per_1000_transactions: per1000HalfPresent.operations,
       all_present_per_note: perNotePresent.operations,
       all_present_per_statement: perStatementPresent.operations,
+      half_present_per_2_notes: per2NotesHalfPresent.operations,
+      half_present_per_2_statements: per2StatementsHalfPresent.operations,
     },
   };
 }
