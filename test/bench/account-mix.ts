@@ -28,7 +28,7 @@ export interface MeteredCall {
 
 export interface AccountMixMeasurement {
   accounts: number;
-  /** The requests of one account, in order (the first account's; the others' are alike). */
+  /** The requests of one account, in order: the first account's capacity, the mean latency of all. */
   calls: MeteredCall[];
   /** Every call of every measured account, for mean latencies per function. */
   mean_latency_ms: Record<string, number>;
@@ -164,7 +164,11 @@ export async function measureAccountMix(
   const chunks = (events: ArchivedSize[]) => events.reduce((s, e) => s + Math.ceil(e.bytes / 65_536), 0);
   return {
     accounts: options.accounts,
-    calls: all[0]!.map((call) => ({ ...call, latency_ms: round(call.latency_ms) })),
+    // The first account's capacity (every account's is alike); each request's mean latency over all accounts.
+    calls: all[0]!.map((call, i) => ({
+      ...call,
+      latency_ms: round(all.reduce((sum, calls) => sum + calls[i]!.latency_ms, 0) / all.length),
+    })),
     mean_latency_ms: Object.fromEntries(
       [...latencies].map(([id, values]) => [id, round(values.reduce((s, v) => s + v, 0) / values.length)]),
     ),
