@@ -12,6 +12,8 @@ import { ServiceFunction } from './service-function.js';
 
 /** Stream records per invocation: one PutEvents call holds at most 10 entries. */
 export const PUBLISHER_BATCH_SIZE = 10;
+/** The publisher's memory in MB: it only forwards small batches to EventBridge. */
+export const PUBLISHER_MEMORY_MB = 512;
 /** Lambda retries a failing batch this often (halving it each time) before the dead-letter queue. */
 export const PUBLISHER_RETRY_ATTEMPTS = 10;
 
@@ -48,7 +50,7 @@ export class OutboxPublisher extends Construct {
       config: props.config,
       environment: { DATA_IMPORT_EVENT_BUS_NAME: props.eventBus.eventBusName },
       timeout: Duration.seconds(60),
-      memorySize: 512,
+      memorySize: PUBLISHER_MEMORY_MB,
       otherWildcardResources:
         'The stream event source needs dynamodb:ListStreams, which supports no resource-level permissions.',
     });

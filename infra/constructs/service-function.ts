@@ -13,6 +13,9 @@ import { lambdaBundlingOptions, SOURCE_MAPS_NODE_OPTIONS } from './bundling-opti
 /** The repository root: handlers, package-lock.json and node_modules are found from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Memory of every function that does not set its own, in MB (the bench's cost model reads it). */
+export const DEFAULT_MEMORY_MB = 1024;
+
 export interface ServiceFunctionProps {
   /** The function's entry in infra/routes.ts: its handler is `functions/handlers/<id>.ts`. */
   readonly definition: FunctionDefinition;
@@ -57,7 +60,7 @@ export class ServiceFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       tracing: Tracing.ACTIVE,
       timeout: props.timeout ?? Duration.seconds(10),
-      memorySize: props.memorySize ?? 1024,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       logGroup,
       role,
       environment: { NODE_OPTIONS: SOURCE_MAPS_NODE_OPTIONS, ...props.environment },

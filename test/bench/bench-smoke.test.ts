@@ -9,7 +9,7 @@ const run = promisify(execFile);
 
 /** A tiny run of `npm run bench`, so the benchmark cannot rot. The full run stays out of CI. */
 describe('Rule: the benchmark runs end to end and reports every figure the issue names', () => {
-  it('writes bench.json with throughput, request counts, latency, listing, cold start and bundle sizes', async () => {
+  it('writes bench.json and a Markdown report with throughput, request counts, latency, listing, cold start, bundle sizes, cost and scale', async () => {
     // Prepare
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'bench.json');
     const flags = ['--accounts', '2', '--transactions', '100', '--concurrency', '2', '--task-accounts', '4'];
@@ -21,6 +21,8 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
       '--list-page-size',
       '20',
       '--cold-start-runs',
+      '1',
+      '--mix-accounts',
       '1',
     );
     // Act
@@ -46,6 +48,15 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     ]) {
       expect(finite(figures.ddb_requests[key]), key).toBe(true);
     }
+    for (const variant of ['all_present', 'half_present']) {
+      for (const key of ['per_100_transactions', 'per_1000_transactions']) {
+        expect(finite(figures.ddb_requests[variant][key]), `${variant}.${key}`).toBe(true);
+      }
+    }
+    expect(finite(figures.ddb_requests.all_present.per_note)).toBe(true);
+    expect(finite(figures.ddb_requests.all_present.per_statement)).toBe(true);
+    expect(finite(figures.ddb_requests.half_present.per_2_notes)).toBe(true);
+    expect(finite(figures.ddb_requests.half_present.per_2_statements)).toBe(true);
     expect(figures.ddb_requests.per_100_transactions).toBeLessThanOrEqual(5);
     expect(figures.ddb_requests.per_1000_transactions).toBeLessThanOrEqual(25);
     for (const endpoint of ['stage', 'process', 'transactions', 'list_all']) {
@@ -60,6 +71,28 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     for (const id of ids) {
       expect(finite(figures.cold_start[id].init_ms), id).toBe(true);
       expect(finite(figures.bundle_bytes[id]), id).toBe(true);
+      expect(figures.bundle_largest_modules[id], id).toHaveLength(3);
     }
+    for (const key of ['per_million_transactions', 'per_thousand_accounts']) {
+      for (const service of ['dynamodb', 'lambda', 'api_gateway', 'eventbridge', 'total']) {
+        expect(finite(figures.cost_usd[key][service]), `${key}.${service}`).toBe(true);
+      }
+    }
+    expect(figures.account_mix.calls.map((call: { what: string }) => call.what)).toEqual([
+      'stage',
+      'process',
+      '100 transactions',
+      '20 transactions',
+      '2 notes',
+      '3 statements',
+      'payment instruction',
+    ]);
+    expect(finite(figures.scale_projection.hours)).toBe(true);
+    expect(Object.keys(figures.scale_projection.hours_if_bound_by)).toContain(
+      figures.scale_projection.bound_by,
+    );
+    const report = readFileSync(path.join(path.dirname(out), 'bench-report.md'), 'utf8');
+    expect(report).toContain('cost_usd.per_thousand_accounts');
+    expect(report).toContain('Scale projection');
   }, 300_000);
 });

@@ -1,3 +1,7 @@
+import type { AccountMixMeasurement } from './account-mix.js';
+import type { CostFigures } from './cost-model.js';
+import type { scaleProjection } from './scale-projection.js';
+
 /** Renders the benchmark figures as a readable table, each beside its target. */
 
 interface Figures {
@@ -18,6 +22,10 @@ interface Figures {
   };
   cold_start: Record<string, unknown> & { floor_init_ms?: number };
   bundle_bytes: Record<string, number>;
+  bundle_largest_modules?: Record<string, { module: string; bytes: number }[]>;
+  account_mix?: AccountMixMeasurement;
+  cost_usd?: CostFigures;
+  scale_projection?: ReturnType<typeof scaleProjection>;
 }
 
 const row = (cells: unknown[]) => `| ${cells.map(String).join(' | ')} |`;
@@ -46,6 +54,11 @@ export function renderReport(f: Figures): string {
   );
   for (const key of ['per_note', 'per_statement', 'per_stage', 'per_process'])
     out.push(row([key, r[key], '']));
+  for (const variant of ['all_present', 'half_present']) {
+    const counts = (f.ddb_requests[variant] ?? {}) as Record<string, number>;
+    for (const [key, value] of Object.entries(counts))
+      out.push(row([`${key} (${variant.replace('_', '-')})`, value, '']));
+  }
   out.push(
     '',
     '## Latency (ms)',
@@ -73,6 +86,101 @@ export function renderReport(f: Figures): string {
     const init = (f.cold_start[id] as { init_ms: number } | undefined)?.init_ms ?? Number.NaN;
     out.push(row([id, init, mark(init <= 1.5 * floor), bytes, mark(bytes <= 350_000)]));
   }
+  if (f.bundle_largest_modules) out.push(...renderLargestModules(f.bundle_largest_modules));
+  if (f.account_mix && f.cost_usd) out.push(...renderCost(f.account_mix, f.cost_usd));
+  if (f.scale_projection) out.push(...renderScale(f.scale_projection));
   out.push('');
   return out.join('\n');
+}
+
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+function renderLargestModules(modules: Record<string, { module: string; bytes: number }[]>): string[] {
+  const out = [
+    '',
+    '## Three largest modules per bundle',
+    row(['function', '1st', '2nd', '3rd']),
+    row(['---', '---', '---', '---']),
+  ];
+  for (const [id, list] of Object.entries(modules)) {
+    out.push(
+      row([id, ...[0, 1, 2].map((i) => (list[i] ? `${list[i]!.module} (${kb(list[i]!.bytes)})` : ''))]),
+    );
+  }
+  return out;
+}
+
+function renderCost(mix: AccountMixMeasurement, cost: CostFigures): string[] {
+  const out = [
+    '',
+    `## One account, metered (${mix.accounts} accounts measured)`,
+    row([
+      'request',
+      'function',
+      'ms',
+      'read units',
+      'write units (table)',
+      'write units (indexes)',
+      'failed write items',
+    ]),
+    row(['---', '---', '---', '---', '---', '---', '---']),
+  ];
+  for (const call of mix.calls) {
+    const c = call.capacity;
+    out.push(
+      row([
+        call.what,
+        call.functionId,
+        call.latency_ms,
+        c.read_units,
+        c.write_units_table,
+        c.write_units_indexes,
+        c.failed_write_items,
+      ]),
+    );
+  }
+  out.push(
+    '',
+    `Events per account: ${mix.events_per_account} (${mix.event_chunks_per_account} billed 64 KB chunks, ${mix.event_bytes_per_account} bytes).`,
+  );
+  out.push(
+    '',
+    `## Cost in ${cost.region} (USD, prices checked ${cost.prices_checked})`,
+    row(['figure', 'DynamoDB', 'Lambda', 'API Gateway', 'EventBridge', 'total']),
+    row(['---', '---', '---', '---', '---', '---']),
+  );
+  for (const key of ['per_thousand_accounts', 'per_million_transactions'] as const) {
+    const c = cost[key];
+    out.push(row([`cost_usd.${key}`, c.dynamodb, c.lambda, c.api_gateway, c.eventbridge, c.total]));
+  }
+  const u = cost.usage_per_account;
+  out.push(
+    '',
+    `Per account: ${u.api_requests} API requests, ${Math.round(u.lambda_invocations * 100) / 100} Lambda invocations, ` +
+      `${Math.round(u.lambda_gb_seconds * 1000) / 1000} GB-s, ${u.write_request_units} write and ${u.read_request_units} read request units, ${u.events} events.`,
+    `Not counted: ${cost.assumptions.not_counted}. Lambda duration: ${cost.assumptions.lambda_duration}.`,
+  );
+  return out;
+}
+
+function renderScale(scale: ReturnType<typeof scaleProjection>): string[] {
+  const out = [
+    '',
+    `## Scale projection: ${scale.accounts} accounts`,
+    '',
+    `About ${scale.hours} h, bound by ${scale.bound_by.replaceAll('_', ' ')}; about ${scale.cost_usd} USD. ` +
+      `With ${scale.etl_concurrency_to_reach_other_bounds} ETL workers or more, the service's own bounds decide.`,
+    '',
+    row(['bound', 'hours if it alone bound the run']),
+    row(['---', '---']),
+  ];
+  for (const [bound, hours] of Object.entries(scale.hours_if_bound_by)) out.push(row([bound, hours]));
+  const i = scale.inputs;
+  out.push(
+    '',
+    `Inputs: ${i.requests_per_account} requests and ${i.serial_seconds_per_account} s of serial request time per account; ` +
+      `${i.busiest_index_write_units_per_account} write units per account on the busiest supplier-wide index (${i.busiest_index}); rate limit ${i.rate_limit_per_s}/s (${i.rate_limit_source}); ` +
+      `Lambda concurrency ${i.lambda_concurrency}; ETL concurrency ${i.etl_concurrency}; ${i.partition_write_units_per_s} write units/s per partition.`,
+  );
+  return out;
 }

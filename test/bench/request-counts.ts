@@ -43,6 +43,73 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
       statementsPayload(supplier, external, 'STMT-1'),
     ),
   );
+  // An ETL re-posting after a crash: every item already present, or the first half of them.
+  const postTransactions = (what: string, list: string[]) =>
+    countOf(what, () =>
+      client.call('transactions', 'POST', '/v1/data-import/transactions/create/', {
+        ...transactionsPayload(supplier, external, list),
+      }),
+    );
+  const per100AllPresent = await postTransactions('100 present transactions', ids('C100', 100));
+  const per1000AllPresent = await postTransactions('1000 present transactions', ids('C1000', 1000));
+  await postTransactions('50 transactions', ids('H100', 50));
+  const per100HalfPresent = await postTransactions('100 half-present transactions', ids('H100', 100));
+  await postTransactions('500 transactions', ids('H1000', 500));
+  const per1000HalfPresent = await postTransactions('1000 half-present transactions', ids('H1000', 1000));
+  const perNotePresent = await countOf('present note', () =>
+    client.call(
+      'notes',
+      'POST',
+      '/v1/data-import/notes/create/',
+      notesPayload(supplier, external, 'Bench note'),
+    ),
+  );
+  const perStatementPresent = await countOf('present statement', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      statementsPayload(supplier, external, 'STMT-1'),
+    ),
+  );
+  const twoNotes = notesPayload(supplier, external, 'Half note A');
+  twoNotes.notes.push({ ...twoNotes.notes[0]!, body: 'Half note B' });
+  await countOf('note', () =>
+    client.call(
+      'notes',
+      'POST',
+      '/v1/data-import/notes/create/',
+      notesPayload(supplier, external, 'Half note A'),
+    ),
+  );
+  const per2NotesHalfPresent = await countOf('half-present notes', () =>
+    client.call('notes', 'POST', '/v1/data-import/notes/create/', twoNotes),
+  );
+  const twoStatements = statementsPayload(supplier, external, 'HALF-A');
+  twoStatements.statements.push({
+    ...twoStatements.statements[0]!,
+    statement_id: 'HALF-B',
+    number: 'S-HALF-B',
+    bill_period_from_date: '2025-10-01',
+    bill_period_to_date: '2025-10-31',
+    issued_date: '2025-11-02',
+  });
+  await countOf('statement', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      statementsPayload(supplier, external, 'HALF-A'),
+    ),
+  );
+  const per2StatementsHalfPresent = await countOf('half-present statements', () =>
+    client.call(
+      'historical_statements',
+      'POST',
+      '/v1/data-import/historical-statements/create/',
+      twoStatements,
+    ),
+  );
   const perStage = await countOf('stage', () =>
     client.call(
       'stage',
@@ -64,6 +131,18 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
     per_statement: perStatement.total,
     per_stage: perStage.total,
     per_process: perProcess.total,
+    all_present: {
+      per_100_transactions: per100AllPresent.total,
+      per_1000_transactions: per1000AllPresent.total,
+      per_note: perNotePresent.total,
+      per_statement: perStatementPresent.total,
+    },
+    half_present: {
+      per_100_transactions: per100HalfPresent.total,
+      per_1000_transactions: per1000HalfPresent.total,
+      per_2_notes: per2NotesHalfPresent.total,
+      per_2_statements: per2StatementsHalfPresent.total,
+    },
     by_operation: {
       per_100_transactions: per100.operations,
       per_1000_transactions: per1000.operations,
@@ -71,6 +150,14 @@ export async function measureRequestCounts(client: TimedClient, counter: Request
       per_statement: perStatement.operations,
       per_stage: perStage.operations,
       per_process: perProcess.operations,
+      all_present_per_100_transactions: per100AllPresent.operations,
+      all_present_per_1000_transactions: per1000AllPresent.operations,
+      half_present_per_100_transactions: per100HalfPresent.operations,
+      half_present_per_1000_transactions: per1000HalfPresent.operations,
+      all_present_per_note: perNotePresent.operations,
+      all_present_per_statement: perStatementPresent.operations,
+      half_present_per_2_notes: per2NotesHalfPresent.operations,
+      half_present_per_2_statements: per2StatementsHalfPresent.operations,
     },
   };
 }

@@ -7,6 +7,7 @@ import { RequestCounter } from '../support/request-counter.js';
 import { measureAccountTasks } from './account-tasks.js';
 import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
+import { measureCostAndScale } from './cost-and-scale.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
 import { renderReport } from './report.js';
@@ -16,7 +17,8 @@ import { importAccounts, measureFloor, measureImport } from './throughput.js';
 /**
  * `npm run bench`: throughput, DynamoDB requests per item, latency, listing cost, cold start
  * and bundle size, each beside its floor, in one run against a local runtime the bench starts
- * itself. Prints a table and writes the figures to .local/bench.json (or --out).
+ * itself, then a metered account mix priced in eu-west-2 and a scale projection. Prints a table and
+ * writes the figures to .local/bench.json (or --out) and the tables to bench-report.md beside it.
  * Defaults finish in about two minutes on 2 cores; flags make it smaller or larger.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,6 +32,10 @@ const { values } = parseArgs({
     'list-page-size': { type: 'string', default: '100' },
     'cold-start-runs': { type: 'string', default: '7' },
     'task-accounts': { type: 'string', default: '40' },
+    'mix-accounts': { type: 'string', default: '5' },
+    'scale-accounts': { type: 'string', default: '500000' },
+    'scale-environment': { type: 'string', default: 'prod' },
+    'lambda-concurrency': { type: 'string', default: '1000' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
   },
 });
@@ -106,6 +112,17 @@ async function main(): Promise<void> {
     log('counting DynamoDB requests per POST…');
     const requestCounts = await measureRequestCounts(client, counter, SUPPLIER);
 
+    log('metering a realistic account mix for the cost model…');
+    const costAndScale = await measureCostAndScale(client, dynamoDbClient, {
+      supplier: SUPPLIER,
+      mixAccounts: int('mix-accounts'),
+      eventsFile: path.join(localDir, 'events.jsonl'),
+      scaleAccounts: int('scale-accounts'),
+      environment: String(values['scale-environment']),
+      lambdaConcurrency: int('lambda-concurrency'),
+      etlConcurrency: options.concurrency,
+    });
+
     log('measuring listing pages…');
     const listing = await measureListing(client, documentClient, TABLE_NAME, {
       small: int('list-small'),
@@ -156,14 +173,19 @@ async function main(): Promise<void> {
       },
       bundle_bytes: Object.fromEntries(functions.map((b) => [b.id, b.bytes])),
       floor_bundle_bytes: bundles.find((b) => b.id === FLOOR_ID)?.bytes,
+      bundle_largest_modules: Object.fromEntries(functions.map((b) => [b.id, b.largestModules])),
+      ...costAndScale,
     };
     mkdirSync(path.dirname(String(values.out)), { recursive: true });
     writeFileSync(String(values.out), `${JSON.stringify(figures, null, 2)}\n`);
-    process.stdout.write(renderReport(figures));
+    const report = renderReport(figures);
+    const reportFile = path.join(path.dirname(String(values.out)), 'bench-report.md');
+    writeFileSync(reportFile, `# Benchmark report\n${report}`);
+    process.stdout.write(report);
     process.stdout.write(
       `account import at concurrency ${accountTasks.concurrency}: v2 scheduled → processed ${accountTasks.v2_accounts_per_s} accounts/s, v1 stage + process ${accountTasks.v1_accounts_per_s} accounts/s (${accountTasks.accounts} accounts each)\n`,
     );
-    log(`figures written to ${values.out}`);
+    log(`figures written to ${values.out}, report to ${reportFile}`);
   } finally {
     await runtime.stop();
   }
