@@ -3,8 +3,10 @@ import { outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
 import { encodeAccountData } from '../rules/account/account-data.js';
 import type { AccountNumbers } from '../rules/account/account-number.js';
+import { accountMeterPoints } from '../rules/meter-points/meter-point-status.js';
 import { TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { isMeterPointTaken, meterPointClaimItems } from './meter-point-store.js';
 import { type CancellationReason, isConflictOnly, transactWrite } from './transact-write.js';
 
 /**
@@ -30,19 +32,20 @@ export type AccountCreationResult =
   | {
       ok: false;
       /** `conflict`: only concurrent transactions were in the way (retry); `rejected`: anything else. */
-      reason: 'account_number_taken' | 'lock_lost' | 'conflict' | 'rejected';
+      reason: 'account_number_taken' | 'lock_lost' | 'meter_point_taken' | 'conflict' | 'rejected';
       reasons: CancellationReason[];
     };
 
 /** Positions of the items in the creation transaction. */
 const ACCOUNT_ITEM = 0;
 const PROCESS_ITEM = 2;
+const METER_POINT_ITEMS = 5;
 
 /**
  * Creates the account in ONE transaction: the account item (new number only), its first
  * open-ended statement period, the process → COMPLETED/IMPORTED (only while we hold its
- * lock; moved from the PENDING to the IMPORTED list), the staged data removed, and the
- * events in the outbox.
+ * lock; moved from the PENDING to the IMPORTED list), the staged data removed, the events in
+ * the outbox, and the claim of each meter point (none may belong to another account yet).
  */
 export async function createImportedAccount(creation: AccountCreation): Promise<AccountCreationResult> {
   const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
@@ -109,6 +112,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
     },
     { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(supplier, external) } },
     outboxPut(TABLE_NAME, creation.events, createdAt),
+    ...meterPointClaimItems(numbers.serviceAccountNumber, accountMeterPoints(creation.account), createdAtIso),
   ]);
   if (result.ok) return result;
   const { reasons } = result;
@@ -120,5 +124,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
   ) {
     return { ok: false, reason: 'account_number_taken', reasons };
   }
+  if (isMeterPointTaken(reasons, METER_POINT_ITEMS))
+    return { ok: false, reason: 'meter_point_taken', reasons };
   return { ok: false, reason: isConflictOnly(reasons) ? 'conflict' : 'rejected', reasons };
 }

@@ -9,6 +9,8 @@
  *   REFRESH#<sha256>                REFRESH                  refresh token (hash only, TTL)
  *   IMPORT#<supplier>#<external>    PROCESS | STAGED         import process and its staged payload
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
+ *   ACCOUNT#<service number>        METERPOINTS              the account's meter points in payload order
+ *   METERPOINT#<mpxn>               METERPOINT               the one account a meter point belongs to, and its status
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
  */
 
@@ -62,6 +64,14 @@ export const keys = {
     pk: `ACCOUNT#${serviceAccountNumber}`,
     sk: `PAYMENT#${vendor}#${reference}`,
   }),
+
+  /** The account's meter points (MPxN, supply type, earliest agreement) in payload order. */
+  accountMeterPoints: (serviceAccountNumber: string): TableKey => ({
+    pk: `ACCOUNT#${serviceAccountNumber}`,
+    sk: 'METERPOINTS',
+  }),
+  /** A meter point's claim: the account it belongs to (at most one) and its registration status. */
+  meterPoint: (mpxn: string): TableKey => ({ pk: `METERPOINT#${mpxn}`, sk: 'METERPOINT' }),
 
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
 };

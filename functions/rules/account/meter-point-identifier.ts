@@ -10,6 +10,9 @@ import type { FieldError } from '../../errors.js';
 
 export type SupplyType = 'ELECTRICITY' | 'GAS';
 
+/** Most meter points one account may have: its creation claims them all in one transaction. */
+export const MAX_METER_POINTS_PER_ACCOUNT = 90;
+
 const MPAN_CORE = /^\d{13}$/;
 const MPRN = /^\d{6,10}$/;
 const MPAN_WEIGHTS = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43] as const;
@@ -47,6 +50,14 @@ interface SupplyAddressLike {
  */
 export function meterPointIdentifierErrors(supplyAddresses: readonly SupplyAddressLike[] = []): FieldError[] {
   const errors: FieldError[] = [];
+  const count = supplyAddresses.reduce((sum, address) => sum + address.meter_points.length, 0);
+  if (count > MAX_METER_POINTS_PER_ACCOUNT) {
+    errors.push({
+      attr: 'supply_addresses',
+      code: 'too_many_items',
+      detail: `An account may have at most ${MAX_METER_POINTS_PER_ACCOUNT} meter points in all (it has ${count}).`,
+    });
+  }
   const seen = new Set<string>();
   supplyAddresses.forEach((address, i) => {
     address.meter_points.forEach((meterPoint, j) => {
@@ -75,11 +86,4 @@ export function meterPointIdentifierErrors(supplyAddresses: readonly SupplyAddre
     });
   });
   return errors;
-}
-
-/** The account's meter points in payload order (supply address by supply address). */
-export function meterPointsOf(supplyAddresses: readonly SupplyAddressLike[] = []): MeterPointLike[] {
-  return supplyAddresses.flatMap((address) =>
-    address.meter_points.map(({ supply_type, identifier }) => ({ supply_type, identifier })),
-  );
 }
