@@ -129,6 +129,26 @@ export const apiFunctions = [
     readsVendorCredentials: true,
     readsExtraChoices: true,
   },
+  {
+    id: 'get-meter-point-statuses',
+    description: 'Registration status of each meter point of an imported account',
+    route: {
+      method: 'GET',
+      path: `${base}/meterpoint-statuses-for-account/{import_supplier}/{external_account_number}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
+    id: 'send-registration-flows',
+    description: 'Requests the registration of the meter points of an imported account (join-supplier)',
+    route: {
+      method: 'POST',
+      path: `${base}/send-registration-flows/{import_supplier}/{external_account_number}`,
+      authorized: true,
+    },
+    table: 'read-write',
+  },
 ] as const satisfies readonly FunctionDefinition[];
 
 /** Functions without a route. */
@@ -147,6 +167,12 @@ export const backgroundFunctions = {
   expiry: {
     id: 'cancel-expired-import-processes',
     description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
+    table: 'read-write',
+  },
+  lifecycleUpdates: {
+    id: 'apply-join-supplier-outcomes',
+    description:
+      'EventBridge rule → join-supplier completed/cancelled from other producers → meter point statuses',
     table: 'read-write',
   },
 } as const satisfies Record<string, FunctionDefinition>;

@@ -19,6 +19,8 @@ export interface BodyRule<B> {
   /** Top-level code of a 400 (default `invalid_request`; accounts use `account_failed_validation`). */
   summaryCode?: string;
   summaryDetail?: string;
+  /** An empty body is read as `{}` (requests whose every field is optional). */
+  emptyIsObject?: boolean;
 }
 
 export interface ApiHandlerOptions<B> {
@@ -64,6 +66,10 @@ export function decodedPathParameters(
   return result;
 }
 
+function isEmptyBody(body: string | null): boolean {
+  return body === null || body.trim() === '';
+}
+
 /**
  * Query string parameters arrive already decoded (API Gateway decodes them, `+` as a space,
  * as HTML forms encode them): they are only copied, never decoded a second time.
@@ -99,7 +105,7 @@ export function apiHandler<B = undefined>(
     const query = queryParameters(event.queryStringParameters);
     let body = undefined as B;
     if (options.body) {
-      const raw = parseJsonBody(event);
+      const raw = options.body.emptyIsObject && isEmptyBody(event.body) ? {} : parseJsonBody(event);
       const limitErrors = jsonLimitErrors(raw);
       if (limitErrors.length > 0) {
         throw new ValidationError(

@@ -51,7 +51,7 @@ export async function generateApiFiles(root: string): Promise<GeneratedFile[]> {
       content: [
         `// ${GENERATED_HEADER}`,
         "import type { CompiledValidator } from '../field-errors.js';",
-        `import type { Payload } from '../../../../schemas/api/${name}.schema.js';`,
+        `import type { Payload } from '../../../schemas/api/${name}.schema.js';`,
         'export declare const validate: CompiledValidator<Payload>;',
         '',
       ].join('\n'),

@@ -5,7 +5,7 @@ import { readEvents, waitForEvents } from '../../support/events-file.js';
 import { type PostCase, postCase, renderPostCase, transactionQuery } from './arbitraries.js';
 import { expectWellFormedAnswer } from './error-body.js';
 import { postText, send } from './raw-http.js';
-import type { PostPlan, RouteToFuzz } from './route-fuzz-plans.js';
+import { fillPath, type PostPlan, type RouteToFuzz } from './route-fuzz-plans.js';
 import { CASES_PER_ENDPOINT, recordFigure } from './runs.js';
 import { fingerprint, type HostileWorld } from './world.js';
 
@@ -21,6 +21,8 @@ export interface Prepared {
   partitions: string[];
   /** Strings an event about this case's account would contain (external account numbers). */
   identifiers: string[];
+  /** The route's `{param}` segments (percent-encoded), for a route that names its account in the path. */
+  pathSegments?: Record<string, string>;
 }
 
 export interface FuzzOutcome {
@@ -57,7 +59,8 @@ async function fuzzRest(
         const prepared = await plan.prepare(world);
         const before = await fingerprint(world, prepared.partitions);
         const { body, contentType } = renderPostCase(fuzzCase, prepared.body, suppliers);
-        const response = await postText(`${publicPath(path)}${query}`, world.token, body, contentType);
+        const target = fillPath(path, prepared.pathSegments ?? {});
+        const response = await postText(`${target}${query}`, world.token, body, contentType);
         byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
         const context = { endpoint: id, fuzzCase, query, body: body?.slice(0, 300) };
         expectWellFormedAnswer(response, context, { transactions: plan.transactions === true });
