@@ -10,6 +10,7 @@ import type { EnvironmentConfig } from '../config/environments.js';
 import { DataTable } from '../constructs/data-table.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';
 import { functionEnvironment, grantResources, type ServiceResources } from '../constructs/function-wiring.js';
+import { JoinSupplierConsumer } from '../constructs/join-supplier-consumer.js';
 import { OutboxPublisher } from '../constructs/outbox-publisher.js';
 import { ServiceApi } from '../constructs/service-api.js';
 import { ServiceFunction, type ServiceFunctionProps } from '../constructs/service-function.js';
@@ -28,7 +29,7 @@ const constructIdOf = (functionId: string) =>
 /**
  * The data-import service: the REST API with one function per route of infra/routes.ts,
  * the single table, the documents bucket, the event bus with the outbox publisher, the
- * hourly expiry of staged processes, and the secrets.
+ * hourly expiry of staged processes, the consumer of join-supplier outcomes, and the secrets.
  */
 export class DataImportStack extends Stack {
   /** Every function of the service by its id in infra/routes.ts. */
@@ -36,6 +37,7 @@ export class DataImportStack extends Stack {
   readonly resources: ServiceResources;
   readonly api: ServiceApi;
   readonly publisher: OutboxPublisher;
+  readonly joinSupplierConsumer: JoinSupplierConsumer;
 
   constructor(scope: Construct, id: string, props: DataImportStackProps) {
     super(scope, id, props);
@@ -61,12 +63,13 @@ export class DataImportStack extends Stack {
       enforceSSL: true,
       masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
     });
+    const alarmAction = new SnsAction(alarmTopic);
     new Subscribers(this, 'Subscribers', {
       subscribers: config.subscribers,
       source: `environment ${config.name}`,
       eventBus,
       archive,
-      alarmAction: new SnsAction(alarmTopic),
+      alarmAction,
     });
 
     const authorizer = this.addFunction(backgroundFunctions.authorizer, config);
@@ -87,6 +90,12 @@ export class DataImportStack extends Stack {
       description: 'Cancels staged import processes left unprocessed past their expiry window',
       schedule: Schedule.rate(Duration.hours(1)),
       targets: [new LambdaFunction(expiry, { retryAttempts: 2 })],
+    });
+
+    this.joinSupplierConsumer = new JoinSupplierConsumer(this, 'JoinSupplierOutcomes', {
+      eventBus,
+      consumer: this.addFunction(backgroundFunctions.lifecycleUpdates, config),
+      alarmAction,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });
