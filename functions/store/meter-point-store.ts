@@ -192,7 +192,7 @@ export async function claimedMeterPoints(mpxns: readonly string[]): Promise<stri
   if (mpxns.length === 0) return [];
   const claims = await batchGetItems(
     mpxns.map((mpxn) => keys.meterPoint(mpxn)),
-    ['pk'],
+    ['pk', 'sk'],
   );
   return mpxns.filter((mpxn) => claims.has(itemKey(keys.meterPoint(mpxn))));
 }
