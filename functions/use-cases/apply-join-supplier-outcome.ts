@@ -48,7 +48,7 @@ export async function applyJoinSupplierOutcome(
   }
   const context = {
     detail_type: outcome.detailType,
-    event_id: outcome.eventId,
+    inbound_event_id: outcome.eventId,
     account_number: outcome.accountNumber,
     join_supplier_process_number: outcome.joinSupplierProcessNumber,
     meter_points: meterPoints,
