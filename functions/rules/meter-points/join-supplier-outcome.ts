@@ -61,6 +61,7 @@ export function readJoinSupplierOutcome(
   if (!isObject(detail) || !isObject(detail.payload))
     return { ok: false, reason: 'detail.payload is missing' };
   const { payload } = detail;
+  const inboundEventId = detail.event_id;
   if (typeof payload.account_number !== 'string' || payload.account_number === '') {
     return { ok: false, reason: 'payload.account_number is missing' };
   }
@@ -74,7 +75,7 @@ export function readJoinSupplierOutcome(
     ok: true,
     outcome: {
       detailType: detailType as ConsumedDetailType,
-      eventId: typeof detail.event_id === 'string' ? detail.event_id : '',
+      eventId: typeof inboundEventId === 'string' ? inboundEventId : '',
       accountNumber: payload.account_number,
       joinSupplierProcessNumber:
         typeof payload.join_supplier_process_number === 'string' ? payload.join_supplier_process_number : '',
