@@ -172,11 +172,31 @@ export const apiFunctions = [
     table: 'read',
   },
   {
+    id: 'get-meter-point-statuses',
+    description: 'Registration status of each meter point of an imported account',
+    route: {
+      method: 'GET',
+      path: `${base}/meterpoint-statuses-for-account/{import_supplier}/{external_account_number}`,
+      authorized: true,
+    },
+    table: 'read',
+  },
+  {
     id: 'cancel-account-task',
     description: 'v2: cancels a PENDING account import task',
     route: {
       method: 'POST',
       path: `${v2Accounts}/{import_supplier}/{external_account_number}/cancel`,
+      authorized: true,
+    },
+    table: 'read-write',
+  },
+  {
+    id: 'send-registration-flows',
+    description: 'Requests the registration of the meter points of an imported account (join-supplier)',
+    route: {
+      method: 'POST',
+      path: `${base}/send-registration-flows/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
     table: 'read-write',
@@ -234,6 +254,12 @@ export const backgroundFunctions = {
     description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
     table: 'read-write',
     sendsTasks: true,
+  },
+  lifecycleUpdates: {
+    id: 'apply-join-supplier-outcomes',
+    description:
+      'EventBridge rule → join-supplier completed/cancelled from other producers → meter point statuses',
+    table: 'read-write',
   },
 } as const satisfies Record<string, FunctionDefinition>;
 

@@ -22,6 +22,8 @@ export interface BodyRule<B> {
    */
   summaryCode?: string | ((errors: readonly FieldError[]) => { code: string; detail: string });
   summaryDetail?: string;
+  /** An empty body is read as `{}` (requests whose every field is optional). */
+  emptyIsObject?: boolean;
 }
 
 /** The 400 of a body rule for these field errors. */
@@ -80,6 +82,10 @@ export function decodedPathParameters(
   return result;
 }
 
+function isEmptyBody(body: string | null): boolean {
+  return body === null || body.trim() === '';
+}
+
 /**
  * Query string parameters arrive already decoded (API Gateway decodes them, `+` as a space,
  * as HTML forms encode them): they are only copied, never decoded a second time.
@@ -115,7 +121,7 @@ export function apiHandler<B = undefined>(
     const query = queryParameters(event.queryStringParameters);
     let body = undefined as B;
     if (options.body) {
-      const raw = parseJsonBody(event);
+      const raw = options.body.emptyIsObject && isEmptyBody(event.body) ? {} : parseJsonBody(event);
       const limitErrors = jsonLimitErrors(raw);
       if (limitErrors.length > 0) throw bodyError(options.body, limitErrors);
       if (!options.body.validate(raw))

@@ -3,8 +3,10 @@ import { outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
 import { encodeAccountData } from '../rules/account/account-data.js';
 import type { AccountNumbers } from '../rules/account/account-number.js';
+import { accountMeterPoints } from '../rules/meter-points/meter-point-status.js';
 import { TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
+import { meterPointClaimItems } from './meter-point-store.js';
 import { supplierCounterUpdate } from './supplier-counter-store.js';
 import {
   type CancellationReason,
@@ -41,26 +43,39 @@ export type AccountCreationResult =
       ok: false;
       /** `conflict`: only concurrent transactions were in the way (retry); `rejected`: anything else. */
       /** `participant_lost`: a condition of `extraItems` no longer held. */
-      reason: 'account_number_taken' | 'lock_lost' | 'participant_lost' | 'conflict' | 'rejected';
+      reason:
+        | 'account_number_taken'
+        | 'lock_lost'
+        | 'meter_point_taken'
+        | 'participant_lost'
+        | 'conflict'
+        | 'rejected';
       reasons: CancellationReason[];
     };
 
 /** Positions of the items in the creation transaction. */
 const ACCOUNT_ITEM = 0;
 const PROCESS_ITEM = 2;
-const FIRST_EXTRA_ITEM = 5;
+/** Where the meter point claims start in the creation transaction (after the five fixed items). */
+const METER_POINT_ITEMS = 5;
 
 /**
  * Creates the account in ONE transaction: the account item (new number only), its first
  * open-ended statement period, the process → COMPLETED/IMPORTED (only while we hold its
  * lock; moved from the PENDING to the IMPORTED list), the staged data removed, the events in
- * the outbox, and the supplier's pending/imported counters moved by one.
+ * the outbox, the claim of each meter point (none may belong to another account yet), and the
+ * supplier's pending/imported counters moved by one.
  */
 export async function createImportedAccount(creation: AccountCreation): Promise<AccountCreationResult> {
   const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
   const createdAtIso = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const imported = indexKeys.processesInState(supplier, 'IMPORTED', external);
   const team = creation.operationsTeamName;
+  const claims = meterPointClaimItems(
+    numbers.serviceAccountNumber,
+    accountMeterPoints(creation.account),
+    createdAtIso,
+  );
   const result = await transactWrite([
     {
       Put: {
@@ -125,14 +140,18 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
     },
     { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(supplier, external) } },
     outboxPut(TABLE_NAME, creation.events, createdAt),
+    ...claims,
     ...(creation.extraItems ?? []),
     // The supplier's counters: one account less pending, one more imported.
     supplierCounterUpdate(supplier, { pending: -1, imported: 1 }) as TransactItem,
   ]);
   if (result.ok) return result;
   const { reasons } = result;
-  if (reasons.slice(FIRST_EXTRA_ITEM).some((reason) => reason.code === 'ConditionalCheckFailed'))
-    return { ok: false, reason: 'participant_lost', reasons };
+  const failedIn = (from: number, to?: number) =>
+    reasons.slice(from, to).some((reason) => reason.code === 'ConditionalCheckFailed');
+  if (failedIn(METER_POINT_ITEMS, METER_POINT_ITEMS + claims.length))
+    return { ok: false, reason: 'meter_point_taken', reasons };
+  if (failedIn(METER_POINT_ITEMS + claims.length)) return { ok: false, reason: 'participant_lost', reasons };
   if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed')
     return { ok: false, reason: 'lock_lost', reasons };
   if (

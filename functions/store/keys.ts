@@ -11,6 +11,8 @@
  *   SUPPLIER#<code>                 COUNTER#<n>              sharded counters of the supplier's accounts (summary)
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
  *                                   | SUMMARY#<n> | SUMMARY#PAYMENT   aggregates read by the account summary
+ *   ACCOUNT#<service number>        METERPOINTS              the account's meter points in payload order
+ *   METERPOINT#<mpxn>               METERPOINT               the one account a meter point belongs to, and its status
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
  */
 
@@ -85,6 +87,13 @@ export const keys = {
     pk: `ACCOUNT#${serviceAccountNumber}`,
     sk: `${ACCOUNT_SUMMARY_PREFIX}PAYMENT`,
   }),
+  /** The account's meter points (MPxN, supply type, earliest agreement) in payload order. */
+  accountMeterPoints: (serviceAccountNumber: string): TableKey => ({
+    pk: `ACCOUNT#${serviceAccountNumber}`,
+    sk: 'METERPOINTS',
+  }),
+  /** A meter point's claim: the account it belongs to (at most one) and its registration status. */
+  meterPoint: (mpxn: string): TableKey => ({ pk: `METERPOINT#${mpxn}`, sk: 'METERPOINT' }),
 
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
 };

@@ -14,6 +14,7 @@ import {
   ACCOUNT_FAILED_VALIDATION_DETAIL,
   checkAccount,
 } from '../rules/account/validate-account.js';
+import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { createImportedAccount } from '../store/account-store.js';
 import {
@@ -22,6 +23,7 @@ import {
   lockImportProcess,
   releaseImportProcess,
 } from '../store/import-process-store.js';
+import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
 import type { TransactItem } from '../store/transact-write.js';
 import { backoff } from '../store/transact-write-retry.js';
@@ -163,6 +165,10 @@ async function create(request: ProcessRequest, token: string, account: Account):
         throw new CreationAbandoned(
           'A write of the creation transaction no longer held; nothing was created.',
         );
+      case 'meter_point_taken':
+        // A 4xx writes nothing: the lock is given back unchanged.
+        await releaseImportProcess(supplier, external, { token, now, events: [] });
+        throw meterPointAlreadyAssigned();
       case 'rejected': {
         const detail = `The account could not be written (${result.reasons.map((r) => r.code).join(', ')}).`;
         await releaseImportProcess(supplier, external, {
@@ -181,6 +187,24 @@ async function create(request: ProcessRequest, token: string, account: Account):
   );
 }
 
+/** A dry run's errors for meter points that belong to another account already. */
+async function meterPointClaimErrors(account: Pick<Account, 'supply_addresses'>): Promise<FieldError[]> {
+  const claimed = new Set(await claimedMeterPoints(accountMeterPoints(account).map((point) => point.mpxn)));
+  return (account.supply_addresses ?? []).flatMap((address, i) =>
+    address.meter_points.flatMap((point, j) =>
+      claimed.has(point.identifier)
+        ? [
+            {
+              attr: `supply_addresses.${i}.meter_points.${j}.identifier`,
+              code: meterPointAlreadyAssigned().code,
+              detail: 'This meter point already belongs to another imported account.',
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
 /**
  * A dry run: every check of `processAccount`, nothing kept. Only the outcome event is
  * written (`dry_run_complete` or `dry_run_error`). 404/409 as for a real run.
@@ -192,6 +216,7 @@ export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResu
   const errors: FieldError[] = staged
     ? checkAccount(staged, now).errors
     : [{ attr: '', code: 'import_process_does_not_exist', detail: 'The import process has no staged data.' }];
+  if (staged && errors.length === 0) errors.push(...(await meterPointClaimErrors(staged)));
   if (errors.length > 0) {
     await writeEventsAlone(
       [importProcessEvents.dryRunError(external, ACCOUNT_FAILED_VALIDATION, summary(errors))],

@@ -33,10 +33,24 @@ export interface EventBridgeLocalOptions {
   rulesFile: string;
   /** Rules that deliver to the local subscribers (./local-subscribers.ts), in addition to the rules file. */
   subscriberRules?: readonly LocalRule[];
+  /** Rules whose target is a function of the service (invoked asynchronously, as EventBridge does). */
+  functionRules?: readonly LocalFunctionRule[];
   region: string;
   account?: string;
+  /** The service's bus: function rules, like the stack's rules, see only events put to it. */
+  busName?: string;
   log?: (line: string) => void;
 }
+
+export interface LocalFunctionRule {
+  name: string;
+  event_pattern: Record<string, unknown>;
+  /** Runs the target function with one envelope; a failure is retried (as Lambda's async retries). */
+  invoke(envelope: EventEnvelope): Promise<unknown>;
+}
+
+/** A function target runs once and is retried this often on failure (Lambda's asynchronous default). */
+const FUNCTION_RETRIES = 2;
 
 export interface EventBridgeLocal {
   endpoint: string;
@@ -211,6 +225,25 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
       }
     }
     for (const [target, envelopes] of byTarget) appendLines(target, envelopes);
+    for (const { envelope, bus } of accepted) {
+      for (const rule of options.functionRules ?? []) {
+        if (bus !== options.busName) continue;
+        if (matchesEventPattern(rule.event_pattern, envelope)) void invokeWithRetries(rule, envelope);
+      }
+    }
+  };
+
+  const invokeWithRetries = async (rule: LocalFunctionRule, envelope: EventEnvelope) => {
+    for (let attempt = 0; attempt <= FUNCTION_RETRIES; attempt++) {
+      try {
+        await rule.invoke(envelope);
+        return;
+      } catch (failure) {
+        options.log?.(
+          `eventbridge-local: ${rule.name} failed on ${envelope.id}: ${(failure as Error).message}`,
+        );
+      }
+    }
   };
 
   const server = createServer(async (request, response) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
 import { startLocalTaskEngine } from './account-task-engine.js';
 import { type ApiServer, preloadHandlers, startApiServer } from './api-server.js';
 import { createTable } from './create-table.js';
@@ -11,6 +12,7 @@ import { startFakePaymentVendor } from './fake-payment-vendor.js';
 import { portOrFree } from './free-port.js';
 import { loadHandler } from './handlers.js';
 import { loadLocalSubscribers, subscriberRules, subscribersDir } from './local-subscribers.js';
+import { lambdaContext } from './proxy-event.js';
 import { startS3Local } from './s3-local.js';
 import { startExpirySweep } from './scheduler.js';
 import { startSqsLocal } from './sqs-local.js';
@@ -88,11 +90,29 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The stand-ins start in parallel; DynamoDB Local (a JVM) is the slow one.
     const dynamoStart = startDynamoDbLocal({ port: dynamoPort as number, dataDir: options.dataDir, log });
     const s3Start = startS3Local({ port: s3Port as number, bucket: bucketName, dataDir: options.dataDir });
+    const busName = process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local';
     const eventsStart = startEventBridgeLocal({
       port: eventsPort as number,
       eventsFile,
       rulesFile,
       subscriberRules: subscriberRules(loadLocalSubscribers(options.subscribersFile)),
+      functionRules: [
+        {
+          name: joinSupplierOutcomes.functionId,
+          event_pattern: joinSupplierOutcomes.pattern(),
+          // Loaded on first use: handlers read the environment set below at module scope.
+          invoke: async (envelope) => {
+            const module = (await loadHandler(joinSupplierOutcomes.functionId)) as {
+              handler: (event: unknown, context: unknown) => Promise<unknown>;
+            };
+            return module.handler(
+              envelope,
+              lambdaContext(`data-import-local-${joinSupplierOutcomes.functionId}`),
+            );
+          },
+        },
+      ],
+      busName,
       region,
       log,
     });
@@ -116,13 +136,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_ENDPOINT_URL_S3: s3?.endpoint as string,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events?.endpoint as string,
       ...taskQueue.env,
+      // The same endpoint under the name the AWS CLI and other SDKs read for EventBridge.
+      AWS_ENDPOINT_URL_EVENTS: events?.endpoint as string,
       AWS_REGION: region,
       AWS_DEFAULT_REGION: region,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       DATA_IMPORT_TABLE_NAME: tableName,
       DATA_IMPORT_BUCKET_NAME: bucketName,
-      DATA_IMPORT_EVENT_BUS_NAME: process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local',
+      DATA_IMPORT_EVENT_BUS_NAME: busName,
       DATA_IMPORT_EVENTS_FILE: eventsFile,
       DATA_IMPORT_SUBSCRIBERS_DIR: subscribersDir(),
       // Operators' status changes apply at once locally, unless the caller chose a cache time (the bench uses the deployed 30 s).

@@ -25,6 +25,8 @@ const PRINTED = [
   'DATA_IMPORT_TABLE_NAME',
   'DATA_IMPORT_BUCKET_NAME',
   'DATA_IMPORT_EVENTS_FILE',
+  'AWS_ENDPOINT_URL_EVENTS',
+  'DATA_IMPORT_EVENT_BUS_NAME',
 ] as const;
 
 const { values } = parseArgs({

@@ -10,6 +10,7 @@ import { AccountTaskEngine } from '../constructs/account-task-engine.js';
 import { DataTable } from '../constructs/data-table.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';
 import { functionEnvironment, grantResources, type ServiceResources } from '../constructs/function-wiring.js';
+import { JoinSupplierConsumer } from '../constructs/join-supplier-consumer.js';
 import { OutboxPublisher } from '../constructs/outbox-publisher.js';
 import { ServiceApi } from '../constructs/service-api.js';
 import { ServiceFunction, type ServiceFunctionProps } from '../constructs/service-function.js';
@@ -29,7 +30,8 @@ const constructIdOf = (functionId: string) =>
 /**
  * The data-import service: the REST API with one function per route of infra/routes.ts,
  * the single table, the documents bucket, the event bus with the outbox publisher, the
- * hourly expiry of staged processes, the secrets, and the alarms and dashboard.
+ * hourly expiry of staged processes, the consumer of join-supplier outcomes, the secrets, and the
+ * alarms and dashboard.
  */
 export class DataImportStack extends Stack {
   /** Every function of the service by its id in infra/routes.ts. */
@@ -38,6 +40,7 @@ export class DataImportStack extends Stack {
   readonly api: ServiceApi;
   readonly publisher: OutboxPublisher;
   readonly monitoring: ServiceMonitoring;
+  readonly joinSupplierConsumer: JoinSupplierConsumer;
 
   constructor(scope: Construct, id: string, props: DataImportStackProps) {
     super(scope, id, props);
@@ -91,7 +94,11 @@ export class DataImportStack extends Stack {
       targets: [new LambdaFunction(expiry, { retryAttempts: 2, deadLetterQueue: expiryDeadLetters })],
     });
 
-    // Before the monitoring: its worker and sweep are functions the monitoring alarms on.
+    // Before the monitoring: their functions are among those the monitoring alarms on.
+    this.joinSupplierConsumer = new JoinSupplierConsumer(this, 'JoinSupplierOutcomes', {
+      eventBus,
+      consumer: this.addFunction(backgroundFunctions.lifecycleUpdates, config),
+    });
     const accountTasks = new AccountTaskEngine(this, 'AccountTasks', {
       config,
       resources: this.resources,
@@ -121,6 +128,8 @@ export class DataImportStack extends Stack {
       archive,
       alarmAction: new SnsAction(this.monitoring.topic),
     });
+
+    this.joinSupplierConsumer.deadLetterAlarm.addAlarmAction(new SnsAction(this.monitoring.topic));
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });
     new CfnOutput(this, 'TableName', { value: table.tableName });

@@ -24,8 +24,17 @@ export function parseEventSelector(selector: string): { type: string; version?: 
 
 const sortedUnique = (values: Iterable<string>) => [...new Set(values)].sort();
 
-export function subscriberEventPattern(events?: readonly string[]): SubscriberEventPattern {
-  const source = [EVENT_SOURCE];
+/**
+ * Whose events a pattern matches: the service's own (what subscribers receive), or those every
+ * other producer puts on the service's bus (what the service itself consumes).
+ */
+export type EventProducers = 'this-service' | 'other-producers';
+
+export function subscriberEventPattern(
+  events?: readonly string[],
+  producers: EventProducers = 'this-service',
+): SubscriberEventPattern {
+  const source = producers === 'this-service' ? [EVENT_SOURCE] : [{ 'anything-but': EVENT_SOURCE }];
   if (events === undefined) return { source };
   const everyVersion = new Set<string>();
   const pinned: string[] = [];

@@ -55,7 +55,8 @@ export function isEmittedByThisService(event: Pick<CatalogueEvent, 'type' | 'ver
   return (
     event.type.startsWith('data_import.import_process.') ||
     keyOf(event) === 'account.created@v1' ||
-    keyOf(event) === 'billing.ledger.entry_posted@v2'
+    keyOf(event) === 'billing.ledger.entry_posted@v2' ||
+    keyOf(event) === 'lifecycle.join-supplier.requested@v1'
   );
 }
 

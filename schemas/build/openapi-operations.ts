@@ -57,6 +57,9 @@ const ACCOUNT_CODES = [
   'invalid_postcode',
   'date_in_future',
   'date_not_before_today',
+  'invalid_mpan',
+  'invalid_mprn',
+  'duplicate_meter_point',
   'invalid_decimal',
   'too_many_decimal_places',
   'account_too_large',
@@ -122,7 +125,7 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
       fieldCodes: [...ACCOUNT_CODES, 'import_process_does_not_exist'],
     },
     notFound: ['import_process_does_not_exist'],
-    conflict: [NOT_ONGOING, ALREADY_IMPORTED, IN_PROGRESS],
+    conflict: [NOT_ONGOING, ALREADY_IMPORTED, IN_PROGRESS, 'meter_point_already_assigned'],
     retryable: ['account_creation_conflict'],
   },
   'get-account-transfer-status': {
@@ -213,6 +216,17 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
   'get-supplier-summary': {
     success: { 200: 'SupplierSummary' },
     notFound: ['import_supplier_not_found'],
+  },
+  'get-meter-point-statuses': {
+    success: { 200: 'MeterPointStatuses' },
+    notFound: ['account_not_found'],
+  },
+  'send-registration-flows': {
+    request: 'send-registration-flows',
+    success: { 200: 'RegistrationFlows' },
+    badRequest: postImport([]),
+    notFound: ['account_not_found'],
+    conflict: [NOT_ONGOING],
   },
   'validate-account-task': {
     request: 'account-task-validate',

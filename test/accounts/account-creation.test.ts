@@ -53,7 +53,7 @@ describe('Creating an account', () => {
       account_created_at: expect.stringMatching(/Z$/),
     });
     const items = await accountPartition(number);
-    expect(items.map((item) => item.sk).sort()).toEqual(['ACCOUNT', 'PERIOD#2024-03-01']);
+    expect(items.map((item) => item.sk).sort()).toEqual(['ACCOUNT', 'METERPOINTS', 'PERIOD#2024-03-01']);
     expect(items.find((item) => item.sk === 'ACCOUNT')).toMatchObject({
       account_number: number,
       ledger_number: `L-${number.slice(2)}`,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getImportProcess } from '../../functions/store/import-process-store.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
+import { randomMpan, randomMprn } from '../support/meter-points.js';
 import { accountPayload, paths } from './support/accounts.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests break payloads in every way, including types
@@ -254,7 +255,11 @@ describe('Enumerations accept each listed value', () => {
   for (const supplyType of ['ELECTRICITY', 'GAS']) {
     it(`supply_type ${supplyType}`, async () => {
       const response = await validateAccount(
-        withChange((p) => (p.supply_addresses[0].meter_points[0].supply_type = supplyType)),
+        withChange((p) => {
+          const meterPoint = p.supply_addresses[0].meter_points[0];
+          meterPoint.supply_type = supplyType;
+          meterPoint.identifier = supplyType === 'GAS' ? randomMprn() : randomMpan();
+        }),
       );
       expect(response.status).toBe(200);
     });

@@ -3345,6 +3345,7 @@ export interface EmittedEventPayloads {
   "data_import.import_process.error": { "v1": DataImportImportProcessErrorV1Payload };
   "data_import.import_process.post_import.completed": { "v1": DataImportImportProcessPostImportCompletedV1Payload };
   "data_import.import_process.post_import.error": { "v1": DataImportImportProcessPostImportErrorV1Payload };
+  "lifecycle.join-supplier.requested": { "v1": LifecycleJoinSupplierRequestedV1Payload };
 }
 
 /** `'<event type>@<payload version>'` → payload type (Emitted event). */
@@ -3358,6 +3359,7 @@ export interface EmittedEventPayloadsByKey {
   "data_import.import_process.error@v1": DataImportImportProcessErrorV1Payload;
   "data_import.import_process.post_import.completed@v1": DataImportImportProcessPostImportCompletedV1Payload;
   "data_import.import_process.post_import.error@v1": DataImportImportProcessPostImportErrorV1Payload;
+  "lifecycle.join-supplier.requested@v1": LifecycleJoinSupplierRequestedV1Payload;
 }
 
 /** Every event type of the catalogue. */

@@ -5,6 +5,7 @@ import { checkDecimal } from '../values/decimal.js';
 import type { Account, AccountPayload } from './account.js';
 import { checkStorableSize } from './account-data.js';
 import { DEFAULT_COUNTRY, normaliseCountry } from './countries.js';
+import { meterPointIdentifierErrors } from './meter-point-identifier.js';
 import { normalisePhoneNumber } from './phone.js';
 import { normalisePostcode } from './postcode.js';
 
@@ -24,7 +25,8 @@ export interface AccountCheck {
 /**
  * The account rules a JSON Schema cannot express, on a payload that passed the schema:
  * country codes, postcodes, phone numbers, birth dates not in the future, a last billed date
- * before today, the transfer balance decimal, and the stored size. Pure: `now` is given.
+ * before today, meter point identifiers (MPAN check digits, MPRN format, no duplicates), the
+ * transfer balance decimal, and the stored size. Pure: `now` is given.
  */
 export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
   const errors: FieldError[] = [];
@@ -85,6 +87,8 @@ export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
     ...address,
     postcode: postcodeOf(address.postcode, SUPPLY_ADDRESS_COUNTRY, `supply_addresses.${index}.postcode`),
   }));
+
+  errors.push(...meterPointIdentifierErrors(payload.supply_addresses));
 
   const lastBilled = payload.last_billed_to_date;
   if (lastBilled !== undefined && isAfterToday(lastBilled, now)) {

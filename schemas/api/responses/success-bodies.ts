@@ -173,6 +173,38 @@ export const successSchemas: Record<string, JsonSchema> = {
       },
     },
   },
+  MeterPointStatuses: {
+    type: 'array',
+    description: 'Each meter point of the account, in payload order.',
+    items: {
+      type: 'object',
+      required: ['mpxn', 'status'],
+      additionalProperties: false,
+      properties: { mpxn: text, status: text },
+    },
+  },
+  RegistrationFlows: {
+    type: 'object',
+    required: ['import_supplier_code', 'external_account_number', 'meter_points'],
+    properties: {
+      dry_run: { type: 'boolean' },
+      import_supplier_code: text,
+      external_account_number: text,
+      meter_points: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['mpxn', 'status'],
+          additionalProperties: false,
+          properties: {
+            mpxn: text,
+            status: { type: 'string', enum: ['REGISTRATION_FLOW_SUCCESS', 'REGISTRATION_FLOW_ERROR'] },
+            error_detail: text,
+          },
+        },
+      },
+    },
+  },
   AccountTask: {
     type: 'object',
     description: 'A v2 account task: where the asynchronous import of one account stands.',

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '../../support/http.js';
+import { randomMpan, randomMprn } from '../../support/meter-points.js';
 
 /** A unique external account number per test (tests run in parallel on one table). */
 export function externalNumber(prefix = 'EXT'): string {
   return `${prefix}-${randomUUID()}`;
 }
 
-/** A complete, valid account payload (every documented field), for `supplier`. */
+/** A complete, valid account payload (every documented field, fresh meter points), for `supplier`. */
 export function accountPayload(
   overrides: Record<string, unknown> = {},
   supplier = 'ACME',
@@ -38,10 +39,10 @@ export function accountPayload(
         meter_points: [
           {
             supply_type: 'ELECTRICITY',
-            identifier: '1200023305967',
+            identifier: randomMpan(),
             agreements: [{ product_code: 'VAR-22-11-01', effective_from: '2023-01-01' }],
           },
-          { supply_type: 'GAS', identifier: '3287144602' },
+          { supply_type: 'GAS', identifier: randomMprn() },
         ],
       },
     ],

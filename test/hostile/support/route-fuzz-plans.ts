@@ -272,6 +272,25 @@ export const fuzzPlans = {
       };
     },
   },
+  'get-meter-point-statuses': {
+    method: 'GET',
+    list: true,
+    known: { import_supplier: suppliersOf, external_account_number: externalsOf },
+  },
+  'send-registration-flows': {
+    method: 'POST',
+    async prepare(world) {
+      const prepared = await freshImportedAccount(world, () => ({ dry_run: false }));
+      const [external] = prepared.identifiers;
+      return {
+        ...prepared,
+        segments: {
+          import_supplier: encodeURIComponent(world.supplier),
+          external_account_number: encodeURIComponent(external ?? ''),
+        },
+      };
+    },
+  },
 } satisfies Record<ApiFunctionId, FuzzPlan>;
 
 /** The `{param}` names of a route's path, in order. */

@@ -1,0 +1,88 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import {
+  type Alarm,
+  ComparisonOperator,
+  type IAlarmAction,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { type CfnRule, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { CONSUMED_DETAIL_TYPES } from '../../functions/rules/meter-points/join-supplier-outcome.js';
+import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
+
+/** EventBridge retries delivering to the function this long and this often. */
+export const CONSUMER_MAX_EVENT_AGE = Duration.hours(24);
+export const CONSUMER_RETRY_ATTEMPTS = 185;
+/** Lambda retries a failed asynchronous invocation this often before the dead-letter queue. */
+export const CONSUMER_FUNCTION_RETRIES = 2;
+
+/**
+ * The service's first inbound event path: a rule on its own bus for the join-supplier outcomes
+ * other producers send (the shared pattern of infra/subscribers/inbound-events.ts), targeting
+ * the consumer function with a retry policy. Events EventBridge cannot deliver and events the
+ * function keeps failing on (a table outage) both end in one encrypted dead-letter queue,
+ * whose alarm fires as soon as it holds a message.
+ */
+export class JoinSupplierConsumer extends Construct {
+  readonly rule: Rule;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { eventBus: IEventBus; consumer: IFunction; alarmAction?: IAlarmAction },
+  ) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself the dead-letter queue of the join-supplier consumer (rule target and function).',
+    });
+
+    this.rule = new Rule(this, 'Rule', {
+      eventBus: props.eventBus,
+      description: 'Join-supplier completed/cancelled from other producers → meter point statuses',
+      eventPattern: { detailType: [...CONSUMED_DETAIL_TYPES] },
+    });
+    // The pattern is the shared one, verbatim (the local runtime matches with the same).
+    (this.rule.node.defaultChild as CfnRule).addPropertyOverride(
+      'EventPattern',
+      joinSupplierOutcomes.pattern(),
+    );
+    this.rule.addTarget(
+      new LambdaFunction(props.consumer, {
+        deadLetterQueue: this.deadLetterQueue,
+        maxEventAge: CONSUMER_MAX_EVENT_AGE,
+        retryAttempts: CONSUMER_RETRY_ATTEMPTS,
+      }),
+    );
+    props.consumer.configureAsyncInvoke({
+      retryAttempts: CONSUMER_FUNCTION_RETRIES,
+      maxEventAge: Duration.hours(6),
+      onFailure: new SqsDestination(this.deadLetterQueue),
+    });
+
+    this.deadLetterAlarm = this.deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+      .createAlarm(this, 'DeadLetterAlarm', {
+        alarmDescription:
+          'Join-supplier outcomes the service could not apply after all retries: some meter point statuses are stale. ' +
+          'Fix the cause (see the consumer function’s logs), then redrive the dead-letter messages to the function.',
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    if (props.alarmAction) this.deadLetterAlarm.addAlarmAction(props.alarmAction);
+  }
+}
