@@ -10,6 +10,7 @@
  *   IMPORT#<supplier>#<external>    PROCESS | STAGED         import process and its staged payload
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
+ *   VENDORFAIL#<vendor>#<reference> VENDORFAIL | ERROREVENT#<code>  vendor unreachable: failure run, error-event marker (TTL)
  */
 
 export interface TableKey {
@@ -64,6 +65,17 @@ export const keys = {
   }),
 
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
+
+  /** The current run of failures to reach a payment vendor for one reference. */
+  vendorFailures: (vendor: string, reference: string): TableKey => ({
+    pk: `VENDORFAIL#${vendor}#${reference}`,
+    sk: 'VENDORFAIL',
+  }),
+  /** Marks that a `post_import.error` with this code was emitted for the reference lately. */
+  vendorErrorEventMarker: (vendor: string, reference: string, code: string): TableKey => ({
+    pk: `VENDORFAIL#${vendor}#${reference}`,
+    sk: `ERROREVENT#${code}`,
+  }),
 };
 
 /** Index keys. Lists query these partitions and never scan. */
