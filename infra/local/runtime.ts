@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LOCAL_ORGANISATION_RATE_LIMIT, localBurstOf } from '../config/local-limits.js';
 import { type ApiServer, preloadHandlers, startApiServer } from './api-server.js';
 import { createTable } from './create-table.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
@@ -36,6 +37,11 @@ export interface LocalRuntimeOptions {
   log?: (line: string) => void;
   /** Log one line per API request. */
   logRequests?: boolean;
+  /**
+   * Requests per second each organisation may send (`--rate-limit`); the burst is twice that.
+   * Default: the `local` config (infra/config/local-limits.ts).
+   */
+  rateLimit?: number;
 }
 
 export interface LocalRuntime {
@@ -158,6 +164,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       loadHandler,
       log,
       logRequests: options.logRequests,
+      rateLimit: localRateLimit(options.rateLimit ?? LOCAL_ORGANISATION_RATE_LIMIT),
     });
     stops.push(api.stop);
     env.DATA_IMPORT_URL = api.url;
@@ -167,4 +174,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await stopAll();
     throw error;
   }
+}
+
+/** A local per-organisation rate (requests per second) as the API server's limit. */
+function localRateLimit(ratePerSecond: number) {
+  return { ratePerSecond, burst: localBurstOf(ratePerSecond) };
 }
