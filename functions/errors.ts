@@ -13,6 +13,11 @@ export interface FieldError {
 
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
+  /**
+   * Seconds the client should wait before retrying (the `Retry-After` header), for an error
+   * that a later retry of the same request can clear; `undefined` for the others.
+   */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: string,
     readonly detail: string,
@@ -93,13 +98,17 @@ export class NotFoundError extends DomainError {
   readonly statusCode = 404;
 }
 
-/** 409 with optional extra top-level fields (e.g. `service_account_number`). */
+/**
+ * 409 with optional extra top-level fields (e.g. `service_account_number`), and a
+ * `Retry-After` when the conflict clears by itself (another request still holds the lock).
+ */
 export class ConflictError extends DomainError {
   readonly statusCode = 409;
   constructor(
     code: string,
     detail: string,
     readonly extra: Record<string, unknown> = {},
+    override readonly retryAfterSeconds?: number,
   ) {
     super(code, detail);
   }
@@ -151,7 +160,7 @@ export class RetryableError extends DomainError {
     detail = 'A temporary problem occurred; retry the request as it is.',
     statusCode = 500,
     /** Seconds the client should wait before retrying (the `Retry-After` header). */
-    readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
+    override readonly retryAfterSeconds: number = RETRY_AFTER_SECONDS,
   ) {
     super(code, detail);
     this.statusCode = statusCode;

@@ -1,5 +1,6 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { type AuthContext, encodeAuthContext } from '../http/auth-context.js';
+import { usageIdentifierKeyOf } from './usage-identifier.js';
 
 /**
  * The policy a token authorizer returns. Allow covers the whole API
@@ -27,6 +28,8 @@ export function allow(methodArn: string, context: AuthContext): APIGatewayAuthor
     principalId: context.organisation,
     policyDocument: policy('Allow', wholeApiArn(methodArn)),
     context: encodeAuthContext(context),
+    // The organisation's key in the usage plan: its own request rate and burst.
+    usageIdentifierKey: usageIdentifierKeyOf(context.organisation),
   };
 }
 

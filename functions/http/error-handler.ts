@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { DomainError, RETRY_AFTER_SECONDS, RetryableError } from '../errors.js';
+import { DomainError, RETRY_AFTER_SECONDS } from '../errors.js';
 import { logger } from '../logger.js';
 import { jsonResponse } from './response.js';
 
@@ -42,8 +42,17 @@ function isRetryable(error: Error): boolean {
   );
 }
 
-/** Every retryable 5xx tells the client when to retry. */
+/** Every retryable answer tells the client when to retry. */
 const retryAfter = (seconds: number) => ({ 'retry-after': String(seconds) });
+
+/** Statuses that always carry `Retry-After`, whatever error produced them. */
+const ALWAYS_RETRY_AFTER = new Set([429, 503]);
+
+/** The `Retry-After` seconds of a domain error: its own, else the default for a 429 or 503. */
+function retryAfterOf(error: DomainError): number | undefined {
+  if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds;
+  return ALWAYS_RETRY_AFTER.has(error.statusCode) ? RETRY_AFTER_SECONDS : undefined;
+}
 
 /**
  * The one place errors become HTTP responses. Domain errors carry their status and body;
@@ -54,10 +63,11 @@ export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
     onError: async (request) => {
       const error = request.error as Error;
       if (error instanceof DomainError) {
+        const seconds = retryAfterOf(error);
         request.response = jsonResponse({
           statusCode: error.statusCode,
           body: error.body(),
-          ...(error instanceof RetryableError ? { headers: retryAfter(error.retryAfterSeconds) } : {}),
+          ...(seconds !== undefined ? { headers: retryAfter(seconds) } : {}),
         });
         return;
       }

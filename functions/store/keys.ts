@@ -14,6 +14,7 @@
  *   ACCOUNT#<service number>        METERPOINTS              the account's meter points in payload order
  *   METERPOINT#<mpxn>               METERPOINT               the one account a meter point belongs to, and its status
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
+ *   VENDORFAIL#<vendor>#<reference> VENDORFAIL | ERROREVENT#<code>  vendor unreachable: failure run, error-event marker (TTL)
  */
 
 export interface TableKey {
@@ -96,6 +97,17 @@ export const keys = {
   meterPoint: (mpxn: string): TableKey => ({ pk: `METERPOINT#${mpxn}`, sk: 'METERPOINT' }),
 
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
+
+  /** The current run of failures to reach a payment vendor for one reference. */
+  vendorFailures: (vendor: string, reference: string): TableKey => ({
+    pk: `VENDORFAIL#${vendor}#${reference}`,
+    sk: 'VENDORFAIL',
+  }),
+  /** Marks that a `post_import.error` with this code was emitted for the reference lately. */
+  vendorErrorEventMarker: (vendor: string, reference: string, code: string): TableKey => ({
+    pk: `VENDORFAIL#${vendor}#${reference}`,
+    sk: `ERROREVENT#${code}`,
+  }),
 };
 
 /** Index keys. Lists query these partitions and never scan. */

@@ -17,10 +17,15 @@ import {
   type PaymentInstructionResult,
   paymentInstructionResult,
 } from '../rules/payments/payment-instruction.js';
+import { isPersistentFailure } from '../rules/payments/vendor-failures.js';
 import { allowedChoices, isAllowedChoice } from '../rules/post-import/choices.js';
 import { postImportCompleted, postImportError } from '../rules/post-import/post-import-events.js';
-import { writeEventsAlone } from '../store/outbox-write.js';
 import { getPaymentInstruction, storePaymentInstruction } from '../store/payment-instruction-store.js';
+import {
+  clearVendorFailures,
+  recordVendorFailure,
+  writeVendorErrorEventOncePerInterval,
+} from '../store/vendor-failure-store.js';
 import type { DryRunOption } from './dry-run.js';
 
 const VENDOR_UNAVAILABLE = 'payment_vendor_unavailable';
@@ -33,11 +38,14 @@ function referenceError(code: string, detail: string): ValidationError {
  * Endpoint 4: verifies the instruction with its vendor and stores it with
  * the vendor's details. Idempotent: the same vendor + reference again returns the stored
  * result without calling the vendor. The vendor saying no → 400 (do not retry); the vendor
- * unreachable after the adapter's retries → 500 `payment_vendor_unavailable` (retry as is)
- * and a `post_import.error` event; nothing else is written. The service's own credentials
- * missing or refused by the vendor → 400 `payment_vendor_persistent_failure`, logged for the
- * alarm, nothing written. A dry run asks the vendor too and answers the same, but keeps
- * nothing and emits nothing (not even `post_import.error`).
+ * unreachable after the adapter's retries → 500 `payment_vendor_unavailable` (retry as is),
+ * or, on the third consecutive such request for the reference within 15 minutes, 400
+ * `payment_vendor_persistent_failure` (logged for the alarm). An unreachable vendor emits a
+ * `post_import.error` at most once per reference and code per hour; the only other thing
+ * written is the reference's failure count (see ./vendor-failures in the rules). The
+ * service's own credentials missing or refused by the vendor → 400
+ * `payment_vendor_persistent_failure`, logged for the alarm, nothing written.
+ * A dry run asks the vendor too and answers the same, but keeps nothing and emits nothing.
  */
 export async function createPaymentInstruction(
   account: ImportedAccount,
@@ -70,6 +78,10 @@ export async function createPaymentInstruction(
   try {
     instruction = await adapter.fetchInstruction(request.reference);
   } catch (error) {
+    if (error instanceof VendorInstructionNotFound || error instanceof VendorInstructionInvalid) {
+      // The vendor answered: a run of failures to reach it for this reference is over.
+      await clearVendorFailures(adapter.vendor, request.reference);
+    }
     if (error instanceof VendorInstructionNotFound) {
       throw referenceError(
         'payment_instruction_not_found_at_vendor',
@@ -99,15 +111,19 @@ export async function createPaymentInstruction(
       );
     }
     if (error instanceof VendorUnavailable) {
-      logger.warn('Payment vendor unavailable', { vendor: adapter.vendor, problem: error.message });
-      const detail = 'The payment vendor could not be reached; retry the request as it is.';
-      if (!dryRun) {
-        await writeEventsAlone([postImportError(account, 'PAYMENT_INSTRUCTION', VENDOR_UNAVAILABLE, detail)]);
+      if (dryRun) {
+        logger.warn('Payment vendor unavailable', { vendor: adapter.vendor, problem: error.message });
+        throw new RetryableError(
+          VENDOR_UNAVAILABLE,
+          'The payment vendor could not be reached; retry the request as it is.',
+          500,
+        );
       }
-      throw new RetryableError(VENDOR_UNAVAILABLE, detail, 500);
+      throw await vendorUnreachable(account, adapter.vendor, request.reference, error, now);
     }
     throw error;
   }
+  await clearVendorFailures(adapter.vendor, request.reference);
   if (instruction.type !== request.type) {
     throw new ValidationError([
       {
@@ -135,4 +151,47 @@ export async function createPaymentInstruction(
   if (created) return paymentInstructionResult(record);
   const winner = await getPaymentInstruction(account, adapter.vendor, request.reference);
   return paymentInstructionResult(winner ?? record);
+}
+
+/**
+ * The vendor could not be reached for this reference (after the adapter's retries): counts
+ * the failure and answers 500 `payment_vendor_unavailable` (retry as is), or 400
+ * `payment_vendor_persistent_failure` when it is the third consecutive one within the
+ * window. Either way a `post_import.error` with that code, at most once per hour.
+ */
+async function vendorUnreachable(
+  account: ImportedAccount,
+  vendor: string,
+  reference: string,
+  error: VendorUnavailable,
+  now: Date,
+): Promise<Error> {
+  const run = await recordVendorFailure(vendor, reference, now);
+  const persistent = isPersistentFailure(run);
+  const code = persistent ? PAYMENT_VENDOR_PERSISTENT_FAILURE : VENDOR_UNAVAILABLE;
+  const detail = persistent
+    ? `The payment vendor could not be reached for this reference on ${run.failures} consecutive requests; ` +
+      'do not retry this request as it is: the service’s operators have been alerted.'
+    : 'The payment vendor could not be reached; retry the request as it is.';
+  if (persistent) {
+    // Counted by a metric filter on this code, which an alarm watches.
+    logger.error('Payment vendor unreachable for a reference', {
+      code,
+      vendor,
+      failures: run.failures,
+      problem: error.message,
+    });
+  } else {
+    logger.warn('Payment vendor unavailable', { vendor, problem: error.message });
+  }
+  await writeVendorErrorEventOncePerInterval(
+    vendor,
+    reference,
+    code,
+    postImportError(account, 'PAYMENT_INSTRUCTION', code, detail),
+    now,
+  );
+  return persistent
+    ? new ValidationError([{ attr: 'reference', code, detail }], code, detail)
+    : new RetryableError(VENDOR_UNAVAILABLE, detail, 500);
 }

@@ -32,6 +32,13 @@ export interface EnvironmentConfig {
   /** API Gateway stage throttling (requests per second, burst). */
   readonly throttling: { readonly rateLimit: number; readonly burstLimit: number };
   /**
+   * Each organisation's own limits (requests per second, burst): the throttle of the
+   * environment's usage plan, in which every organisation has its own API key (the stage
+   * limits above still cap the sum).
+   */
+  readonly organisationRateLimit: number;
+  readonly organisationBurstLimit: number;
+  /**
    * Enumeration values accepted in addition to the spec's lists, keyed by
    * field: `reason`, `payment_type`, `rate_band`, `tax_type`, `unit_type`,
    * `payment_instruction_type` (functions/rules/post-import/choices.ts), e.g.
@@ -90,6 +97,8 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     deletionProtection: false,
     logRetention: RetentionDays.ONE_WEEK,
     throttling: { rateLimit: 50, burstLimit: 100 },
+    organisationRateLimit: 25,
+    organisationBurstLimit: 50,
   },
   staging: {
     ...common,
@@ -99,6 +108,8 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     deletionProtection: false,
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 200, burstLimit: 400 },
+    organisationRateLimit: 100,
+    organisationBurstLimit: 200,
   },
   prod: {
     ...common,
@@ -109,6 +120,8 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     logRetention: RetentionDays.ONE_YEAR,
     throttling: { rateLimit: 500, burstLimit: 1000 },
     accountCreationConcurrency: 10,
+    organisationRateLimit: 200,
+    organisationBurstLimit: 400,
   },
 };
 

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
+  ApiKeySourceType,
   AuthorizationType,
   EndpointType,
   IdentitySource,
@@ -10,6 +11,7 @@ import {
   MethodLoggingLevel,
   RestApi,
   TokenAuthorizer,
+  type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -53,6 +55,10 @@ const accessLogFormat = AccessLogFormat.custom(
  * The REST API (API Gateway v1): one resource per route path (a trailing slash reaches the
  * same resource), a Lambda proxy integration per route, the token authorizer on every
  * route marked `authorized`, JSON gateway responses, access logging and stage throttling.
+ * Each organisation also has its own rate and burst: authorized methods require an API key,
+ * which the authorizer supplies (`usageIdentifierKey`, one key per organisation) and which
+ * belongs to the environment's usage plan (`organisationUsagePlan`); operators associate an
+ * organisation's key with the plan through the operator CLI.
  * Request validation is left to the functions, which answer with the service's own
  * error bodies.
  */
@@ -60,6 +66,8 @@ export class ServiceApi extends Construct {
   readonly api: RestApi;
   readonly authorizer: TokenAuthorizer;
   readonly accessLogs: LogGroup;
+  /** The usage plan every organisation's API key is associated with. */
+  readonly organisationUsagePlan: UsagePlan;
 
   constructor(
     scope: Construct,
@@ -79,6 +87,8 @@ export class ServiceApi extends Construct {
       description:
         'Data-import service: account, note, transaction, statement and payment-instruction imports',
       endpointTypes: [EndpointType.REGIONAL],
+      // The authorizer returns the organisation's API key: callers never send one.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       cloudWatchRole: true,
       cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
       deployOptions: {
@@ -94,6 +104,12 @@ export class ServiceApi extends Construct {
       },
     });
     addGatewayResponses(this.api);
+    this.organisationUsagePlan = this.api.addUsagePlan('OrganisationUsagePlan', {
+      name: `data-import-${config.name}-organisations`,
+      description: 'Each organisation’s request rate and burst: one API key per organisation (operator CLI).',
+      throttle: { rateLimit: config.organisationRateLimit, burstLimit: config.organisationBurstLimit },
+      apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
+    });
 
     this.authorizer = new TokenAuthorizer(this, 'TokenAuthorizer', {
       handler: props.authorizer,
@@ -108,7 +124,7 @@ export class ServiceApi extends Construct {
         method,
         new LambdaIntegration(fn, { proxy: true }),
         authorized
-          ? { authorizer: this.authorizer, authorizationType: AuthorizationType.CUSTOM }
+          ? { authorizer: this.authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }
           : { authorizationType: AuthorizationType.NONE },
       );
       if (!authorized) {

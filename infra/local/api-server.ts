@@ -9,8 +9,10 @@ import {
   gatewayAnswers,
   HTTP_CONTENT_LIMIT_BYTES,
   LAMBDA_PAYLOAD_LIMIT_BYTES,
+  throttled,
 } from './gateway-answers.js';
 import { runAuthorizer, type TokenAuthorizer } from './local-authorizer.js';
+import { OrganisationRateLimiter, type RateLimit } from './organisation-rate-limiter.js';
 import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
 
 /**
@@ -19,8 +21,9 @@ import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
  * same token authorizer first on `authorized` routes, and copies their responses back.
  * Where API Gateway or Lambda answer instead of a function, it answers as they do
  * (./gateway-answers.ts), in the same order:
- *   body over 10 MB → unknown path or method → authorizer → event over Lambda's 6 MB →
- *   the function (a throw or a malformed result is API Gateway's 502).
+ *   body over 10 MB → unknown path or method → authorizer → the organisation's rate limit
+ *   (429 `throttled` with `Retry-After`, as the usage plan answers) → event over Lambda's
+ *   6 MB → the function (a throw or a malformed result is API Gateway's 502).
  */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -31,6 +34,8 @@ export interface ApiServerOptions {
   loadHandler: (id: string) => Promise<unknown>;
   log?: (line: string) => void;
   logRequests?: boolean;
+  /** Each organisation's request rate and burst (the usage plan's throttle); none: unlimited. */
+  rateLimit?: RateLimit;
 }
 
 export interface ApiServer {
@@ -42,6 +47,7 @@ export interface ApiServer {
 function sendAnswer(response: ServerResponse, answer: GatewayAnswer) {
   const text = JSON.stringify(answer.body);
   response.writeHead(answer.status, {
+    ...answer.headers,
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(text)),
   });
@@ -118,6 +124,7 @@ function documentResult(document: { file: string; contentType: string }): APIGat
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => undefined);
+  const limiter = options.rateLimit ? new OrganisationRateLimiter(options.rateLimit) : undefined;
 
   const handlerOf = async (id: string): Promise<ProxyHandler> => {
     const module = (await options.loadHandler(id)) as { handler?: unknown };
@@ -164,6 +171,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       );
       if (!outcome.allowed) return outcome.answer;
       authorizer = { principalId: outcome.principalId, context: outcome.context };
+      const admission = limiter?.admit(outcome.context.organisation ?? outcome.principalId);
+      if (admission && !admission.admitted) return throttled(admission.retryAfterSeconds);
     }
     const event = proxyEvent({
       method,

@@ -10,6 +10,10 @@
  * - `GET /v1/payment_methods/pm_reset_…`       → destroys the socket without answering
  * - anything else                              → 200, a valid active card instruction echoing the reference
  *
+ * Tests switch a vendor outage for one reference on and off, to model a vendor that recovers:
+ * `PUT /__fake/outages/<reference>` (from then on it answers 503 for that reference) and
+ * `DELETE /__fake/outages/<reference>` (it answers as above again). No authorization needed.
+ *
  * Every request needs `Authorization: Bearer <any non-empty key>` (401 otherwise), like the real API.
  * `requestCount(reference)` tells tests how many times the adapter asked for a reference (retries).
  */
@@ -31,6 +35,7 @@ export interface FakePaymentVendor {
 }
 
 const PAYMENT_METHOD_PATH = /^\/v1\/payment_methods\/([^/?#]+)$/;
+const OUTAGE_PATH = /^\/__fake\/outages\/([^/?#]+)$/;
 
 function sendJson(response: ServerResponse, statusCode: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -75,9 +80,17 @@ export async function startFakePaymentVendor(
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const counts = new Map<string, number>();
+  const outages = new Set<string>();
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const outage = OUTAGE_PATH.exec(path)?.[1];
+    if (outage !== undefined && (request.method === 'PUT' || request.method === 'DELETE')) {
+      if (request.method === 'PUT') outages.add(decodeURIComponent(outage));
+      else outages.delete(decodeURIComponent(outage));
+      response.writeHead(204).end();
+      return;
+    }
     const match = PAYMENT_METHOD_PATH.exec(path);
     const reference = match?.[1] ? decodeURIComponent(match[1]) : undefined;
     if (reference !== undefined) counts.set(reference, (counts.get(reference) ?? 0) + 1);
@@ -115,7 +128,7 @@ export async function startFakePaymentVendor(
       );
       return;
     }
-    if (reference.startsWith('pm_unavailable_')) {
+    if (reference.startsWith('pm_unavailable_') || outages.has(reference)) {
       sendJson(
         response,
         503,

@@ -6,6 +6,8 @@
 export interface GatewayAnswer {
   status: number;
   body: { detail: string; code: string };
+  /** Extra response headers (lower-case names). */
+  headers?: Record<string, string>;
 }
 
 const answer = (status: number, detail: string, code: string): GatewayAnswer => ({
@@ -33,6 +35,17 @@ export const gatewayAnswers = {
   /** The function failed (threw, timed out) or returned something that is not a proxy result. */
   functionFailure: answer(502, 'An unexpected error occurred; retry the request as it is.', 'internal_error'),
 } as const;
+
+/**
+ * The organisation's rate or burst limit is exceeded (the stack's THROTTLED gateway response,
+ * with its `Retry-After`).
+ */
+export function throttled(retryAfterSeconds: number): GatewayAnswer {
+  return {
+    ...answer(429, 'Too many requests; retry later.', 'throttled'),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  };
+}
 
 /** The authorizer denied the request: a 401 carrying the code the authorizer put in its context. */
 export function accessDenied(code: string | undefined): GatewayAnswer {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LOCAL_ORGANISATION_RATE_LIMIT, localBurstOf } from '../config/local-limits.js';
 import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
 import { startLocalTaskEngine } from './account-task-engine.js';
 import { type ApiServer, preloadHandlers, startApiServer } from './api-server.js';
@@ -40,6 +41,11 @@ export interface LocalRuntimeOptions {
   log?: (line: string) => void;
   /** Log one line per API request. */
   logRequests?: boolean;
+  /**
+   * Requests per second each organisation may send (`--rate-limit`); the burst is twice that.
+   * Default: the `local` config (infra/config/local-limits.ts).
+   */
+  rateLimit?: number;
 }
 
 export interface LocalRuntime {
@@ -189,6 +195,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       loadHandler,
       log,
       logRequests: options.logRequests,
+      rateLimit: localRateLimit(options.rateLimit ?? LOCAL_ORGANISATION_RATE_LIMIT),
     });
     stops.push(api.stop);
     env.DATA_IMPORT_URL = api.url;
@@ -198,4 +205,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await stopAll();
     throw error;
   }
+}
+
+/** A local per-organisation rate (requests per second) as the API server's limit. */
+function localRateLimit(ratePerSecond: number) {
+  return { ratePerSecond, burst: localBurstOf(ratePerSecond) };
 }

@@ -4,7 +4,8 @@ import { startLocalRuntime } from './runtime.js';
 /**
  * `npm start`: the whole service on this machine. Flags: `--seed FILE`, `--data-dir DIR`,
  * `--port N` (or PORT), `--subscribers FILE` (local subscribers instead of the `local`
- * environment's, each receiving its events in `.local/subscribers/<name>.jsonl`). Prints the
+ * environment's, each receiving its events in `.local/subscribers/<name>.jsonl`), `--rate-limit N`
+ * (requests per second per organisation, burst 2N; default infra/config/local-limits.ts). Prints the
  * NAME=value lines (among them `PID`, this process: the one that owns every stand-in) and
  * `ready` when everything is up.
  *
@@ -35,9 +36,20 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     port: { type: 'string' },
     subscribers: { type: 'string' },
+    'rate-limit': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
+
+function parseRateLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate <= 0) {
+    console.error(`invalid --rate-limit (requests per second per organisation): ${raw}`);
+    process.exit(2);
+  }
+  return rate;
+}
 
 function parsePort(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -64,6 +76,7 @@ async function main(): Promise<void> {
     seedFile: values.seed,
     dataDir: values['data-dir'],
     subscribersFile: values.subscribers,
+    rateLimit: parseRateLimit(values['rate-limit']),
     log: note,
     logRequests: !values.quiet,
   });

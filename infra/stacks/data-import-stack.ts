@@ -133,6 +133,10 @@ export class DataImportStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL: DATA_IMPORT_URL' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'OrganisationUsagePlanId', {
+      value: this.api.organisationUsagePlan.usagePlanId,
+      description: 'The usage plan of every organisation’s API key (the operator CLI associates them)',
+    });
     new CfnOutput(this, 'BucketName', { value: documents.bucketName });
     new CfnOutput(this, 'EventBusName', { value: eventBus.eventBusName });
   }

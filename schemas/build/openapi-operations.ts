@@ -200,11 +200,19 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
   'create-payment-instruction': {
     request: 'payment-instruction-create',
     success: { 200: 'PostImportDryRun', 201: 'PaymentInstructionCreated' },
-    badRequest: postImport([
-      'payment_instruction_not_found_at_vendor',
-      'payment_instruction_invalid_at_vendor',
-      'payment_instruction_type_mismatch',
-    ]),
+    badRequest: {
+      // The vendor cannot be used for this request (unreachable again and again, or refusing
+      // the service's own credentials): do not retry as is.
+      codes: ['invalid_request', 'payment_vendor_persistent_failure'],
+      fieldCodes: [
+        ...(postImport([
+          'payment_instruction_not_found_at_vendor',
+          'payment_instruction_invalid_at_vendor',
+          'payment_instruction_type_mismatch',
+        ])?.fieldCodes ?? []),
+        'payment_vendor_persistent_failure',
+      ],
+    },
     notFound: ['account_not_found'],
     conflict: [NOT_ONGOING],
     retryable: ['payment_vendor_unavailable'],

@@ -153,7 +153,7 @@ describe('A creation lock left by a creation that died', () => {
     });
   });
 
-  it('is respected while fresh: 409 import_process_in_progress', async () => {
+  it('is respected while fresh: 409 import_process_in_progress, with Retry-After', async () => {
     const external = await staged();
     const now = new Date();
     await lockImportProcess('ACME', external, { token: randomUUID(), now, staleBefore: now });
@@ -161,6 +161,7 @@ describe('A creation lock left by a creation that died', () => {
     const response = await processOverHttp(token, 'ACME', external);
     expect(response.status).toBe(409);
     expect(response.json).toEqual({ detail: expect.any(String), code: 'import_process_in_progress' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

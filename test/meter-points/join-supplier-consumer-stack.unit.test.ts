@@ -69,7 +69,10 @@ describe('The stack consumes the outcomes with a rule, a retry policy, a dead-le
       JSON.stringify(alarm.Properties.Dimensions ?? []).includes(queueId),
     );
     expect(alarms).toHaveLength(1);
-    expect(alarms[0]!.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(alarms[0]!.Properties).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
     expect(alarms[0]!.Properties.AlarmActions).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { describeApiKeys, issueApiKey, revokeApiKey } from '../../auth/api-keys.js';
 import { SUPPLIER_CODE_PATTERN } from '../../rules/supplier.js';
 import { getSupplier } from '../../store/supplier-store.js';
+import { associateOrganisationWithUsagePlan } from '../organisation-usage-plan.js';
 import { type Command, requireString, UsageError } from './command.js';
 
 function parseSuppliers(value: string): string[] {
@@ -24,6 +25,7 @@ export const apiKeyCommands: Command[] = [
     async run(input) {
       const organisation = requireString(input, 'organisation');
       const suppliers = parseSuppliers(requireString(input, 'suppliers'));
+      console.log(await associateOrganisationWithUsagePlan(input.environment ?? 'dev', organisation));
       for (const code of suppliers) {
         if (!(await getSupplier(code))) console.error(`warning: no import supplier ${code} (yet)`);
       }
@@ -31,6 +33,17 @@ export const apiKeyCommands: Command[] = [
       console.log(`organisation ${organisation}: suppliers ${issued.organisation.suppliers.join(', ')}`);
       console.log(`key id: ${issued.keyId}`);
       console.log(`API key (shown once, store it securely): ${issued.apiKey}`);
+      return 0;
+    },
+  },
+  {
+    name: ['api-key', 'usage-plan'],
+    usage: 'api-key usage-plan --organisation NAME',
+    summary: 'give an organisation its own rate and burst: its API Gateway key in the usage plan',
+    options: { organisation: { type: 'string' } },
+    async run(input) {
+      const organisation = requireString(input, 'organisation');
+      console.log(await associateOrganisationWithUsagePlan(input.environment ?? 'dev', organisation));
       return 0;
     },
   },

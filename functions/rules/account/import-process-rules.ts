@@ -1,4 +1,11 @@
 import { ConflictError } from '../../errors.js';
+
+/**
+ * Seconds a client waits before retrying a request refused because another request holds the
+ * account's lock: account creation takes a few seconds at most.
+ */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 5;
+
 import type { ImportProcess } from '../import-process.js';
 import { importProcessDoesNotExist, isLiveProcess } from './transfer-status.js';
 
@@ -25,6 +32,8 @@ export function inProgress(): ConflictError {
   return new ConflictError(
     'import_process_in_progress',
     'The account is being created by another request; retry later.',
+    {},
+    IN_PROGRESS_RETRY_AFTER_SECONDS,
   );
 }
 
