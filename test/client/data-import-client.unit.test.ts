@@ -17,7 +17,7 @@ function stubServer(rest: (call: Call, index: number) => Response | Promise<Resp
   const calls: Call[] = [];
   const tokenInputs: Record<string, string>[] = [];
   let issued = 0;
-  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetchStub = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const body = request.method === 'GET' ? '' : await request.text();
     if (request.url === `${BASE}/v1/graphql/`) {
