@@ -129,7 +129,7 @@ export function createDataImportClient(options: DataImportClientOptions) {
     }
   }
 
-  return { api, send, getJson, listImportProcesses, tokens };
+  return { baseUrl, api, send, getJson, listImportProcesses, tokens };
 }
 
 export type DataImportClient = ReturnType<typeof createDataImportClient>;
