@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiFiles } from './build/api-validators.js';
+import { generateClientTypes } from './build/client-types.js';
 import { generateEventFiles } from './build/events.js';
 import { type GeneratedDirectory, type GeneratedFile, orphanFiles } from './build/generated-file.js';
 import { generateOpenApiFiles } from './build/openapi.js';
@@ -20,7 +21,7 @@ type Generator = (root: string) => Promise<GeneratedFile[]>;
 
 /** Every generator of the project. Add new ones here. */
 export async function generators(): Promise<Generator[]> {
-  return [generateApiFiles, generateEventFiles, generateOpenApiFiles];
+  return [generateApiFiles, generateEventFiles, generateOpenApiFiles, generateClientTypes];
 }
 
 /**
@@ -39,6 +40,7 @@ export function generatedDirectories(root = projectRoot): GeneratedDirectory[] {
   return [
     { directory: 'schemas/events' },
     { directory: 'schemas/api', handWritten: /\.ts$/ },
+    { directory: 'client/generated' },
     ...generatedUnderFunctions.sort().map((directory) => ({ directory })),
   ];
 }

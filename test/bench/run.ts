@@ -8,6 +8,7 @@ import { measureAccountTasks } from './account-tasks.js';
 import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
 import { measureCostAndScale } from './cost-and-scale.js';
+import { measureEtl } from './etl-throughput.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
 import { renderReport } from './report.js';
@@ -100,7 +101,8 @@ async function main(): Promise<void> {
     const { dynamoDbClient, documentClient, TABLE_NAME } = await import('../../functions/store/dynamodb.js');
     const counter = new RequestCounter();
     counter.attach(dynamoDbClient);
-    const client = new TimedClient(runtime.url, await obtainToken(runtime.url));
+    const token = await obtainToken(runtime.url);
+    const client = new TimedClient(runtime.url, token);
 
     log(`importing ${options.accounts} accounts…`);
     const accounts = await importAccounts(client, SUPPLIER, 'BENCH', options.accounts, options.concurrency);
@@ -108,6 +110,17 @@ async function main(): Promise<void> {
     const imported = await measureImport(client, SUPPLIER, accounts, options);
     log('writing the same number of items straight to DynamoDB Local (floor)…');
     const floor = await measureFloor(documentClient, TABLE_NAME, imported.transactions, options.concurrency);
+
+    log('loading a bundle file with the ETL CLI and with a minimal hand-written loader…');
+    const etl = await measureEtl(runtime.url, BENCH_KEY, token, SUPPLIER, {
+      accounts: options.accounts,
+      transactionsPerAccount: options.transactionsPerAccount,
+      concurrency: options.concurrency,
+    });
+    log(
+      `etl: CLI ${etl.cli.accounts_per_s} accounts/s, ${etl.cli.transactions_per_s} transactions/s; ` +
+        `hand-written ${etl.hand_written.accounts_per_s} accounts/s, ${etl.hand_written.transactions_per_s} transactions/s`,
+    );
 
     log('counting DynamoDB requests per POST…');
     const requestCounts = await measureRequestCounts(client, counter, SUPPLIER);
@@ -164,6 +177,7 @@ async function main(): Promise<void> {
         ratio_to_floor: Math.round((imported.perSecond / floor.perSecond) * 1000) / 1000,
       },
       account_tasks: accountTasks,
+      etl,
       ddb_requests: requestCounts,
       latency_ms: latency,
       list: listing,

@@ -1,0 +1,135 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './generated/openapi.js';
+import { nextLink } from './link-pages.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  type RetryPolicy,
+  retryAfterMs,
+  retryDelayMs,
+} from './retry-policy.js';
+import { TokenProvider } from './token-provider.js';
+
+/**
+ * The typed client of the data-import REST API: `openapi-fetch` over the types generated from
+ * the OpenAPI document, with a fetch that
+ * - adds `Authorization: Token <token>` from a single-flight token provider (API key, then
+ *   refresh token), and gets a new token once when the server answers 401;
+ * - sends the same request again on 429, 5xx, connection errors and 409
+ *   `import_process_in_progress`, waiting what `Retry-After` says (plus jitter) or a jittered
+ *   exponential back-off when it says nothing.
+ * Every call the API documents as idempotent can be retried this way without duplicating
+ * anything; the client never retries a 4xx answer other than those.
+ */
+export interface DataImportClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Called before each wait, e.g. to count or log retries. */
+  onRetry?: (event: {
+    url: string;
+    status: number | 'network_error';
+    attempt: number;
+    delayMs: number;
+  }) => void;
+}
+
+export type ListKind = 'all' | 'pending' | 'imported';
+type ListPath = `/v1/data-import/${ListKind}-account-import-processes/{import_supplier}/`;
+export type ImportProcessListItem =
+  paths[ListPath]['get']['responses'][200]['content']['application/json'][number];
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.clone().json()) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createDataImportClient(options: DataImportClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? fetch;
+  const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const sleep = options.sleep ?? defaultSleep;
+  const tokens = new TokenProvider(baseUrl, options.apiKey, fetchImpl);
+
+  /** Sends `request` with a token, retrying what may be retried. */
+  async function send(request: Request): Promise<Response> {
+    let refreshedAfter401 = false;
+    for (let attempt = 1; ; attempt++) {
+      const token = await tokens.token();
+      const attemptRequest = request.clone();
+      attemptRequest.headers.set('Authorization', `Token ${token}`);
+      let response: Response;
+      try {
+        response = await fetchImpl(attemptRequest);
+      } catch (error) {
+        if (attempt >= policy.maxAttempts) throw error;
+        const delayMs = retryDelayMs(attempt, undefined, policy, options.random);
+        options.onRetry?.({ url: request.url, status: 'network_error', attempt, delayMs });
+        await sleep(delayMs);
+        continue;
+      }
+      if (response.status === 401 && !refreshedAfter401) {
+        refreshedAfter401 = true;
+        tokens.invalidate(token);
+        attempt--;
+        continue;
+      }
+      const code = response.status === 409 ? await errorCode(response) : undefined;
+      if (!isRetryable(response.status, code) || attempt >= policy.maxAttempts) return response;
+      const delayMs = retryDelayMs(
+        attempt,
+        retryAfterMs(response.headers.get('retry-after')),
+        policy,
+        options.random,
+      );
+      options.onRetry?.({ url: request.url, status: response.status, attempt, delayMs });
+      await response.body?.cancel();
+      await sleep(delayMs);
+    }
+  }
+
+  const api = createClient<paths>({ baseUrl, fetch: send });
+
+  /** GET of a path the generated types may not know yet; the caller types the body. */
+  async function getJson<T>(path: string): Promise<{ status: number; body: T | undefined }> {
+    const response = await send(new Request(`${baseUrl}${path}`));
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as T) : undefined };
+  }
+
+  /**
+   * Every item of a list endpoint, page after page, following `Link: <next>; rel="next"`
+   * until a page has no next link.
+   */
+  async function* listImportProcesses(
+    kind: ListKind,
+    supplier: string,
+    pageSize?: number,
+  ): AsyncGenerator<ImportProcessListItem> {
+    const query = pageSize ? `?page_size=${pageSize}` : '';
+    let url: string | undefined =
+      `${baseUrl}/v1/data-import/${kind}-account-import-processes/${encodeURIComponent(supplier)}/${query}`;
+    while (url) {
+      const response = await send(new Request(url));
+      if (response.status !== 200) {
+        throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+      }
+      const items = (await response.json()) as ImportProcessListItem[];
+      yield* items;
+      const next = nextLink(response.headers.get('link'));
+      url = next ? new URL(next, url).toString() : undefined;
+    }
+  }
+
+  return { baseUrl, api, send, getJson, listImportProcesses, tokens };
+}
+
+export type DataImportClient = ReturnType<typeof createDataImportClient>;

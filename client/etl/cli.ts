@@ -1,0 +1,178 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDataImportClient, type DataImportClient } from '../data-import-client.js';
+import { readBundles } from './bundle.js';
+import { latestResults, readJournal } from './journal.js';
+import { journalFile, load, writeAtomically } from './load.js';
+import { emptyCounts } from './progress.js';
+import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
+
+/**
+ * `npm run etl -- <command>`: the migration team's loader.
+ *   load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run]
+ *   status [--state DIR]
+ *   reconcile FILE.ndjson --supplier CODE [--state DIR]
+ * DATA_IMPORT_URL and DATA_IMPORT_API_KEY come from the environment. Exit codes: 0 every line
+ * IMPORTED (load) or done (status, reconcile); 1 some line is not; 2 usage errors.
+ */
+const USAGE = `usage:
+  npm run etl -- load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run]
+  npm run etl -- status [--state DIR]
+  npm run etl -- reconcile FILE.ndjson --supplier CODE [--state DIR]
+environment: DATA_IMPORT_URL, DATA_IMPORT_API_KEY (load, reconcile)`;
+
+class UsageError extends Error {}
+
+interface Command {
+  name: 'load' | 'status' | 'reconcile';
+  file?: string;
+  supplier?: string;
+  concurrency: number;
+  stateDir: string;
+  dryRun: boolean;
+}
+
+export function parseCommand(argv: readonly string[]): Command {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: {
+        supplier: { type: 'string' };
+        concurrency: { type: 'string' };
+        state: { type: 'string' };
+        'dry-run': { type: 'boolean' };
+      };
+      allowPositionals: true;
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        supplier: { type: 'string' },
+        concurrency: { type: 'string' },
+        state: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [name, ...rest] = parsed.positionals;
+  const { values } = parsed;
+  if (name !== 'load' && name !== 'status' && name !== 'reconcile') {
+    throw new UsageError(name ? `unknown command "${name}"` : 'no command');
+  }
+  const wantsFile = name !== 'status';
+  if (rest.length !== (wantsFile ? 1 : 0)) {
+    throw new UsageError(wantsFile ? `${name} takes exactly one FILE.ndjson` : 'status takes no FILE');
+  }
+  if (wantsFile && !values.supplier) throw new UsageError(`${name} needs --supplier CODE`);
+  if (name !== 'load' && (values.concurrency !== undefined || values['dry-run'])) {
+    throw new UsageError('--concurrency and --dry-run belong to load');
+  }
+  if (name === 'status' && values.supplier !== undefined)
+    throw new UsageError('status takes --state DIR only');
+  const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
+    throw new UsageError('--concurrency must be an integer from 1 to 256');
+  }
+  const file = rest[0];
+  if (file && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const stateDir = values.state ?? path.join('.etl', values.supplier ?? '');
+  if (!values.state && !values.supplier)
+    throw new UsageError('status needs --state DIR (or --supplier CODE)');
+  return { name, file, supplier: values.supplier, concurrency, stateDir, dryRun: values['dry-run'] ?? false };
+}
+
+function clientFromEnvironment(): DataImportClient {
+  const baseUrl = process.env.DATA_IMPORT_URL;
+  const apiKey = process.env.DATA_IMPORT_API_KEY;
+  if (!baseUrl || !apiKey) throw new UsageError('DATA_IMPORT_URL and DATA_IMPORT_API_KEY must be set');
+  return createDataImportClient({ baseUrl, apiKey });
+}
+
+function printCounts(counts: Record<string, number>): void {
+  for (const [status, count] of Object.entries(counts)) console.log(`${status.padEnd(9)} ${count}`);
+}
+
+async function runLoad(command: Command): Promise<number> {
+  const client = clientFromEnvironment();
+  const summary = await load(client, {
+    file: command.file as string,
+    supplier: command.supplier as string,
+    concurrency: command.concurrency,
+    stateDir: command.stateDir,
+    dryRun: command.dryRun,
+  });
+  console.log(
+    `${command.dryRun ? 'dry run' : 'load'} finished: ${summary.lines} lines in ${summary.seconds.toFixed(1)} s` +
+      (summary.resumedLines > 0 ? ` (${summary.resumedLines} already done by an earlier run)` : ''),
+  );
+  printCounts(summary.counts);
+  console.log(`results: ${summary.resultsFile}`);
+  return summary.counts.PARTIAL + summary.counts.FAILED === 0 ? 0 : 1;
+}
+
+function runStatus(command: Command): number {
+  const counts = emptyCounts();
+  for (const entry of latestResults(readJournal(journalFile(command.stateDir))))
+    counts[entry.result.status]++;
+  printCounts(counts);
+  return 0;
+}
+
+async function runReconcile(command: Command): Promise<number> {
+  const client = clientFromEnvironment();
+  const supplier = command.supplier as string;
+  const results: ReconcileLine[] = [];
+  for (const input of readBundles(command.file as string)) {
+    if (!input.bundle) {
+      results.push({
+        line: input.line,
+        external_account_number: input.externalAccountNumber,
+        result: 'MISSING',
+        differences: [{ field: 'line', expected: 'an account bundle', actual: input.problem }],
+      });
+      continue;
+    }
+    const external = input.bundle.account.external_account_number;
+    const { status, body } = await client.getJson<AccountSummary>(
+      `/v1/data-import/account-summary/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}/`,
+    );
+    if (status !== 200 && status !== 404)
+      throw new Error(`account summary of ${external} answered ${status}`);
+    results.push(reconcileBundle(input.line, input.bundle, status === 200 ? body : undefined));
+  }
+  mkdirSync(command.stateDir, { recursive: true });
+  const output = path.join(command.stateDir, 'reconcile.ndjson');
+  writeAtomically(output, results.map((result) => `${JSON.stringify(result)}\n`).join(''));
+  const counts = { MATCH: 0, MISSING: 0, MISMATCH: 0 };
+  for (const result of results) counts[result.result]++;
+  printCounts(counts);
+  console.log(`reconcile: ${output}`);
+  return counts.MISSING + counts.MISMATCH === 0 ? 0 : 1;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    if (command.name === 'status') return runStatus(command);
+    if (command.name === 'reconcile') return await runReconcile(command);
+    return await runLoad(command);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    console.error(`etl: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,91 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+
+/** What one line's load came to, as `results.ndjson` shows it. */
+export interface LineResult {
+  line: number;
+  external_account_number: string | null;
+  service_account_number: string | null;
+  status: 'IMPORTED' | 'PARTIAL' | 'FAILED';
+  errors: StepError[];
+}
+
+export interface StepError {
+  step: string;
+  code: string;
+  attr: string | null;
+  detail: string;
+}
+
+/** A step done (`ok`) or refused for good (a 4xx), never a step that may succeed if sent again. */
+export interface StepEntry {
+  line: number;
+  hash: string;
+  step: string;
+  ok: boolean;
+  service_account_number?: string;
+  errors?: StepError[];
+}
+
+/** A line finished; `final` when running it again cannot change it (no transient failure in it). */
+export interface ResultEntry {
+  line: number;
+  hash: string;
+  result: LineResult;
+  final: boolean;
+}
+
+export type JournalEntry = StepEntry | ResultEntry;
+
+/**
+ * The load's journal: append-only NDJSON, each entry written and fsynced before the loader
+ * moves on, so after a crash (even `kill -9`) every entry it holds is complete. A last line cut
+ * short by the crash is dropped when the journal is opened again.
+ */
+export class Journal {
+  private readonly fd: number;
+  readonly entries: JournalEntry[];
+
+  constructor(readonly file: string) {
+    this.entries = existsSync(file) ? Journal.readAndRepair(file) : [];
+    this.fd = openSync(file, 'a');
+  }
+
+  private static readAndRepair(file: string): JournalEntry[] {
+    const content = readFileSync(file, 'utf8');
+    const complete = content.lastIndexOf('\n') + 1;
+    if (complete < content.length) truncateSync(file, Buffer.byteLength(content.slice(0, complete)));
+    return content
+      .slice(0, complete)
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as JournalEntry);
+  }
+
+  append(entry: JournalEntry): void {
+    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    fsyncSync(this.fd);
+    this.entries.push(entry);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** The journal's entries, read without opening it for writing (`status`). */
+export function readJournal(file: string): JournalEntry[] {
+  if (!existsSync(file)) return [];
+  const content = readFileSync(file, 'utf8');
+  return content
+    .slice(0, content.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as JournalEntry);
+}
+
+/** The latest result of each line, in line order. */
+export function latestResults(entries: readonly JournalEntry[]): ResultEntry[] {
+  const byLine = new Map<number, ResultEntry>();
+  for (const entry of entries) if ('result' in entry) byLine.set(entry.line, entry);
+  return [...byLine.values()].sort((a, b) => a.line - b.line);
+}

@@ -1,0 +1,46 @@
+/**
+ * When and how long to wait before sending a request again. Pure: the caller supplies the
+ * random source, so tests can pin the jitter.
+ *
+ * Retried: 429 (throttled), every 5xx, and 409 `import_process_in_progress` (another call is
+ * creating the account right now). Everything else is an answer, not a transient fault.
+ */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** First back-off when the server gives no `Retry-After`. */
+  baseDelayMs: number;
+  /** No wait is longer than this, whatever `Retry-After` says. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: 30_000 };
+
+export function isRetryable(status: number, code: string | undefined): boolean {
+  return status === 429 || status >= 500 || (status === 409 && code === 'import_process_in_progress');
+}
+
+/** `Retry-After` in milliseconds: delta seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The wait before attempt `attempt + 1` (attempt counts from 1). With `Retry-After`, at least
+ * that long plus up to 20 % jitter, so clients told the same second do not return together;
+ * without it, full-jitter exponential back-off.
+ */
+export function retryDelayMs(
+  attempt: number,
+  retryAfter: number | undefined,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  random: () => number = Math.random,
+): number {
+  if (retryAfter !== undefined) return Math.min(policy.maxDelayMs, retryAfter * (1 + 0.2 * random()));
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return ceiling / 2 + (ceiling / 2) * random();
+}
