@@ -922,8 +922,9 @@ export interface components {
             mpxn: string;
             status: string;
         }[];
-        RegistrationFlows: {
-            dry_run?: boolean;
+        /** @description What each meter point became; a dry run answers `{"dry_run": true, "result": <the same>}`. */
+        RegistrationFlows: components["schemas"]["RegistrationFlowsResult"] | components["schemas"]["PostImportDryRun"];
+        RegistrationFlowsResult: {
             import_supplier_code: string;
             external_account_number: string;
             meter_points: {
@@ -1595,6 +1596,32 @@ export interface operations {
                     "application/json": components["schemas"]["AccountTransferStatus"];
                 };
             };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
             /** @description Not found; nothing was written. */
@@ -1677,7 +1704,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `invalid_page_size`, `invalid_cursor`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_page_size`, `invalid_cursor`, `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1771,7 +1798,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `invalid_page_size`, `invalid_cursor`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_page_size`, `invalid_cursor`, `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1865,7 +1892,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `invalid_page_size`, `invalid_cursor`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_page_size`, `invalid_cursor`, `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1940,6 +1967,32 @@ export interface operations {
                     "application/json": components["schemas"]["AccountSummary"];
                 };
             };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
             /** @description Not found; nothing was written. */
@@ -1999,6 +2052,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupplierSummary"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["NotAuthenticated"];
@@ -2808,6 +2887,32 @@ export interface operations {
                     "application/json": components["schemas"]["AccountTask"];
                 };
             };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
             /** @description Not found; nothing was written. */
@@ -2869,6 +2974,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeterPointStatuses"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["NotAuthenticated"];
@@ -2947,8 +3078,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error";
-                        /** @description Every problem found. Codes of `errors[].code`: . */
+                        code: "parse_error" | "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3072,7 +3203,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;

@@ -103,12 +103,30 @@ function successResponses(contract: OperationContract): Record<string, unknown> 
   return responses;
 }
 
-function restErrorResponses(contract: OperationContract, method: string): Record<string, unknown> {
+function restErrorResponses(
+  contract: OperationContract,
+  method: string,
+  path: string,
+): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const isPost = method === 'POST';
-  if (isPost || contract.badRequest) {
-    const codes = [...(isPost ? ['parse_error'] : []), ...(contract.badRequest?.codes ?? [])];
-    const standard = validationErrorBody(codes, contract.badRequest?.fieldCodes ?? []);
+  // A path parameter that is not valid percent-encoding: 400 invalid_request / invalid_encoding.
+  const hasPathParameters = /\{\w+\}/.test(path);
+  if (isPost || contract.badRequest || hasPathParameters) {
+    const codes = [
+      ...new Set([
+        ...(isPost ? ['parse_error'] : []),
+        ...(contract.badRequest?.codes ?? []),
+        ...(hasPathParameters ? ['invalid_request'] : []),
+      ]),
+    ];
+    const fieldCodes = [
+      ...new Set([
+        ...(contract.badRequest?.fieldCodes ?? []),
+        ...(hasPathParameters ? ['invalid_encoding'] : []),
+      ]),
+    ];
+    const standard = validationErrorBody(codes, fieldCodes);
     const schema = contract.transactionImportError
       ? { oneOf: [standard, transactionImportErrorBody(contract.transactionImportError)] }
       : standard;
@@ -190,7 +208,7 @@ function operations(): Record<string, Record<string, unknown>> {
           }
         : {}),
       responses: authorized
-        ? { ...successResponses(contract), ...restErrorResponses(contract, method) }
+        ? { ...successResponses(contract), ...restErrorResponses(contract, method, fn.route.path) }
         : tokenResponses(contract),
     };
     const key = publicPath(path);

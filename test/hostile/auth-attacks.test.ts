@@ -60,6 +60,13 @@ function requestFor(route: (typeof apiFunctions)[number]['route']): { target: st
         },
       ],
     },
+    '/v2/data-import/accounts/validate': {
+      payload: accountPayload({ external_account_number: external }, 'ACME'),
+    },
+    '/v2/data-import/accounts': {
+      payload: accountPayload({ external_account_number: external }, 'ACME'),
+      task_params: {},
+    },
     '/v1/data-import/payment-instruction/create': {
       ...ref,
       vendor: 'STRIPE',

@@ -64,7 +64,21 @@ function inject(plan: FaultPlan): FaultInjector {
   return injector;
 }
 
-const VOLATILE = new Set(['recorded_at', 'note_id', 'verified_at', 'updated_at', 'batch_id']);
+/**
+ * Attributes that differ between twins by design. `next_ledger_entry_id` is the reservation
+ * counter and `ledger_entry_id` the ids it hands out: ids are reserved before the write, so a
+ * failed attempt leaves a gap (documented; unique, increasing ids are checked in the concurrency
+ * suites).
+ */
+const VOLATILE = new Set([
+  'recorded_at',
+  'note_id',
+  'verified_at',
+  'updated_at',
+  'batch_id',
+  'next_ledger_entry_id',
+  'ledger_entry_id',
+]);
 
 /** What a post-import request leaves, with the account's own numbers replaced (so twins compare equal). */
 async function postImportState(account: {
@@ -72,7 +86,11 @@ async function postImportState(account: {
   ledger_number: string;
   external_account_number: string;
 }) {
-  const items = await partitionItems(accountPartition(account.service_account_number));
+  // Summary aggregates live in shards each write picks at random, so twins differ in which shard
+  // holds what; their exactness is checked against a recount in the account summary tests.
+  const items = (await partitionItems(accountPartition(account.service_account_number))).filter(
+    (item) => !String(item.sk).startsWith('SUMMARY#'),
+  );
   return items.map((item) => {
     const kept = Object.fromEntries(
       Object.entries(item).filter(

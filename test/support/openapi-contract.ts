@@ -75,13 +75,9 @@ function segmentsMatch(template: string[], actual: string[]): boolean {
   return template.every((expected, index) => {
     const segment = actual[index] as string;
     if (!/^\{\w+\}$/.test(expected)) return segment === expected;
-    if (segment === '') return false;
-    try {
-      decodeURIComponent(segment);
-      return true;
-    } catch {
-      return false;
-    }
+    // API Gateway matches a `{param}` on the raw segment: a malformed escape still reaches the
+    // function (which answers 400 invalid_encoding).
+    return segment !== '';
   });
 }
 
@@ -116,6 +112,14 @@ function documentedResponse(
     where = `${observed.method} ${pathname} (no operation: #/components/responses/${name})`;
     base = `#/components/responses/${name}`;
     response = document.components.responses[name];
+    // Before any route is matched, API Gateway refuses a body over 10 MB (413).
+    if (observed.status === 413) {
+      return {
+        where: `${observed.method} ${pathname} (no operation)`,
+        pointer: '#/components/responses/PayloadTooLarge',
+        response: document.components.responses.PayloadTooLarge as ResponseObject,
+      };
+    }
     const expected = 404;
     if (observed.status !== expected) {
       return { error: `${where} answered ${observed.status}; the OpenAPI document says ${expected}` };

@@ -184,10 +184,13 @@ export const successSchemas: Record<string, JsonSchema> = {
     },
   },
   RegistrationFlows: {
+    description: 'What each meter point became; a dry run answers `{"dry_run": true, "result": <the same>}`.',
+    anyOf: [ref('RegistrationFlowsResult'), ref('PostImportDryRun')],
+  },
+  RegistrationFlowsResult: {
     type: 'object',
     required: ['import_supplier_code', 'external_account_number', 'meter_points'],
     properties: {
-      dry_run: { type: 'boolean' },
       import_supplier_code: text,
       external_account_number: text,
       meter_points: {
