@@ -3,14 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authorization, obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
-import { goodBundle, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: result lines are checked field by field
-const readNdjson = (file: string): any[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line));
+import { goodBundle, readNdjson, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
 
 async function transferStatus(external: string) {
   const token = await obtainToken();
