@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authorization, obtainToken } from '../support/auth.js';
+import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
+import { api } from '../support/http.js';
 import { goodBundle, readNdjson, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
 
 async function getAccount(route: 'account-transfer-status' | 'account-summary', external: string) {
-  const token = await obtainToken();
-  const response = await fetch(
-    `${process.env.DATA_IMPORT_URL}/v1/data-import/${route}/ACME/${encodeURIComponent(external)}/`,
-    { headers: authorization(token) },
-  );
-  return { status: response.status, json: await response.json() };
+  return api('GET', `/v1/data-import/${route}/ACME/${encodeURIComponent(external)}/`, {
+    token: await obtainToken(),
+  });
 }
 
 describe('etl load reports each line and exits 1 unless every line is IMPORTED', () => {
