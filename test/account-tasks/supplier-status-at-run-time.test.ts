@@ -12,21 +12,16 @@ import { sweepAccountTasks } from '../../functions/use-cases/sweep-account-tasks
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
 import { stagedAccount } from '../accounts/support/store.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
-import { collectingQueue, HOUR } from './support.js';
+import { aheadClock, collectingQueue } from './support.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * The supplier's status is checked again when a v2 task runs: a task scheduled while its
  * supplier was Ongoing, whose supplier an operator then pauses or completes. The engine is
- * driven directly with the clock given, an hour ahead (so the shared runtime's own sweep, on
- * real time, leaves these tasks alone), each test with a supplier of its own.
+ * driven directly with a clock an hour ahead, each test with a supplier of its own.
  */
-const T = Date.now();
-const at = (ms: number) => new Date(T + ms);
-const START = HOUR;
-const END = 3 * HOUR;
-const inWindow = (ms = 1000) => at(START + ms);
+const { at, start: START, end: END, inWindow } = aheadClock();
 const apiTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** A task of a new Ongoing supplier, scheduled and then handed to the queue by the sweep. */
