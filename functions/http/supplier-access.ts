@@ -1,5 +1,5 @@
 import { NotFoundError, PermissionDeniedError, SupplierNotOngoingError, ValidationError } from '../errors.js';
-import { type ImportSupplier, SUPPLIER_CODE_PATTERN } from '../rules/supplier.js';
+import { acceptsMigrations, type ImportSupplier, SUPPLIER_CODE_PATTERN } from '../rules/supplier.js';
 import { getSupplier } from '../store/supplier-store.js';
 import type { AuthContext } from './auth-context.js';
 
@@ -34,7 +34,7 @@ export async function authorizeSupplier(
   const supplier = SUPPLIER_CODE_PATTERN.test(code) ? await getSupplier(code) : undefined;
   if (supplier && !request.auth.suppliers.includes(supplier.code)) throw new PermissionDeniedError();
   if (!supplier) throw unknownSupplier(rule);
-  if (rule.requireOngoing && supplier.status !== 'Ongoing')
+  if (rule.requireOngoing && !acceptsMigrations(supplier.status))
     throw new SupplierNotOngoingError(supplier.status);
   return supplier;
 }

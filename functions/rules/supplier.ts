@@ -14,6 +14,22 @@ export interface ImportSupplier {
   expiry_window_days: number;
 }
 
+/**
+ * Only an `Ongoing` supplier takes account imports: v1 POSTs naming a `Paused` or `Complete` one
+ * answer 409 `import_supplier_migration_not_ongoing`, and a v2 task does not run for one.
+ */
+export function acceptsMigrations(status: SupplierStatus): status is 'Ongoing' {
+  return status === 'Ongoing';
+}
+
+/**
+ * `Paused` refuses imports for now but expects more accounts later, so work already accepted
+ * (a scheduled v2 task) waits for it within its window; `Complete` refuses them for good.
+ */
+export function mayResumeMigrations(status: SupplierStatus): status is 'Paused' {
+  return status === 'Paused';
+}
+
 export function isSupplierStatus(value: string): value is SupplierStatus {
   return (SUPPLIER_STATUSES as readonly string[]).includes(value);
 }

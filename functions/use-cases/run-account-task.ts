@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, SupplierNotOngoingError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 import { importProcessEvents } from '../rules/account/import-process-events.js';
 import { isLiveProcess } from '../rules/account/transfer-status.js';
 import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/validate-account.js';
 import { type TaskError, taskError } from '../rules/account-task/account-task.js';
 import { LEASE_SECONDS, type TaskMessage, VISIBILITY_TIMEOUT_SECONDS } from '../rules/account-task/engine.js';
+import { acceptsMigrations, mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import {
   claimTask,
@@ -16,6 +17,9 @@ import {
   type StoredAccountTask,
   type Transition,
 } from '../store/account-task-store.js';
+import { markWaitingForSupplier } from '../store/account-task-waiting.js';
+import type { StoredImportProcess } from '../store/import-process-store.js';
+import { getSupplier } from '../store/supplier-store.js';
 import { CreationAbandoned, processAccount } from './process-account.js';
 
 /**
@@ -47,6 +51,14 @@ export async function runAccountTask(message: TaskMessage, now: Date): Promise<T
   }
   // Handed out early (it should not be): the sweep hands it out again once its window starts.
   if (task.schedule_window_start > at) return 'done';
+  // The supplier's status is checked when the task runs, not only when it was scheduled.
+  // (Suppliers are never deleted: an unknown code is left to the import's own checks.)
+  const supplierStatus = (await getSupplier(supplier))?.status ?? 'Ongoing';
+  if (mayResumeMigrations(supplierStatus)) {
+    // Paused: the task waits unclaimed; the sweep hands it out again once the supplier is Ongoing.
+    if (task.status === 'PENDING') await markWaitingForSupplier(task, now);
+    return 'done';
+  }
 
   const lease = { token: randomUUID(), until: seconds(now, LEASE_SECONDS), now };
   const claim = await claimTask(task, lease);
@@ -58,6 +70,10 @@ export async function runAccountTask(message: TaskMessage, now: Date): Promise<T
   }
   const held = { task: claim.task, leaseToken: lease.token, now };
   try {
+    // Complete: refused for good, as v1 refuses it (an account v1 already created still ends PROCESSED).
+    if (!acceptsMigrations(supplierStatus) && !isImported(state.process)) {
+      return await endFailed(held, supplierRefusal(supplierStatus));
+    }
     if (task.is_dry_run) return await dryRun(held, state.taskAccount);
     return await importAccount(held);
   } catch (error) {
@@ -105,11 +121,32 @@ async function importAccount(held: HeldTask): Promise<TaskRunOutcome> {
     }
     const failure = ruleFailure(error);
     if (!failure) throw error;
-    await endTask(transition(held, 'ERRORED', { error: failure }), [
-      importProcessEvents.error(external, failure.code, failure.detail),
-    ]);
-    return 'done';
+    return endFailed(held, failure);
   }
+}
+
+/** A rule failed at run time: ERRORED with `error` (DRY_RUN_ERRORED with `dry_run_error` for a dry run). */
+async function endFailed(held: HeldTask, failure: TaskError): Promise<TaskRunOutcome> {
+  const external = held.task.external_account_number;
+  await (held.task.is_dry_run
+    ? endTask(transition(held, 'DRY_RUN_ERRORED', { error: failure }), [
+        importProcessEvents.dryRunError(external, failure.code, failure.detail),
+      ])
+    : endTask(transition(held, 'ERRORED', { error: failure }), [
+        importProcessEvents.error(external, failure.code, failure.detail),
+      ]));
+  return 'done';
+}
+
+function isImported(process: StoredImportProcess | undefined): process is StoredImportProcess {
+  return isLiveProcess(process) && process.status === 'COMPLETED';
+}
+
+/** The code and detail v1 answers for a supplier that is not Ongoing (409 `import_supplier_migration_not_ongoing`). */
+function supplierRefusal(status: 'Paused' | 'Complete'): TaskError {
+  const error = new SupplierNotOngoingError(status);
+  const [inner] = error.body().errors as { attr: string; code: string }[];
+  return taskError(error.code, inner ? `${error.detail} ${inner.attr}: ${inner.code}` : error.detail);
 }
 
 /** A rule that failed at run time (the task ends ERRORED); anything else is transient. */
@@ -133,7 +170,7 @@ async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promis
   const external = task.external_account_number;
   const { process } = await getAccountImportState(task.import_supplier, external);
   let failure: TaskError | undefined;
-  if (isLiveProcess(process) && process.status === 'COMPLETED') {
+  if (isImported(process)) {
     failure = taskError(
       'account_import_process_already_imported',
       `An account has already been created for this account (${process.service_account_number ?? ''}).`,
@@ -151,13 +188,8 @@ async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promis
       );
     }
   }
-  if (failure) {
-    await endTask(transition(held, 'DRY_RUN_ERRORED', { error: failure }), [
-      importProcessEvents.dryRunError(external, failure.code, failure.detail),
-    ]);
-  } else {
-    await endTask(transition(held, 'DRY_RUN_SUCCEEDED'), [importProcessEvents.dryRunComplete(external)]);
-  }
+  if (failure) return endFailed(held, failure);
+  await endTask(transition(held, 'DRY_RUN_SUCCEEDED'), [importProcessEvents.dryRunComplete(external)]);
   return 'done';
 }
 

@@ -1,6 +1,7 @@
 import type { TaskQueue } from '../adapters/queue/task-queue.js';
 import { logger } from '../logger.js';
 import { LEASE_SECONDS } from '../rules/account-task/engine.js';
+import { mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { findDueTasks, markRequeued, type StoredAccountTask } from '../store/account-task-store.js';
 import { listSuppliers } from '../store/supplier-store.js';
@@ -21,6 +22,8 @@ export interface SweepReport {
  *   again (due again a lease later);
  * - tasks of either kind whose window has ended become CANCELLED with
  *   `data_import.import_process.cancelled` (`expiry_window_end` = the window end).
+ * A Paused supplier's tasks are not handed out: they stay due and go to the queue at the
+ * first sweep after the supplier is Ongoing again, unless their window ends first.
  */
 export async function sweepAccountTasks(
   now: Date,
@@ -30,12 +33,13 @@ export async function sweepAccountTasks(
 ): Promise<SweepReport> {
   const report: SweepReport = { handedOver: 0, requeued: 0, cancelled: 0 };
   const at = isoDateTime(now);
-  const codes = only ?? (await listSuppliers()).map((supplier) => supplier.code);
-  for (const code of codes) {
+  const suppliers = (await listSuppliers()).filter((supplier) => !only || only.includes(supplier.code));
+  for (const { code, status } of suppliers) {
     const pending = await findDueTasks(code, 'PENDING', now);
     const stuck = await findDueTasks(code, 'IN_PROGRESS', now);
     const ended = [...pending, ...stuck].filter((task) => task.schedule_window_end <= at);
     for (const task of ended) if (await expireTask(task, now)) report.cancelled++;
+    if (mayResumeMigrations(status)) continue;
 
     const open = (task: StoredAccountTask) =>
       task.schedule_window_end > at && task.schedule_window_start <= at;

@@ -47,3 +47,14 @@ export function collectingQueue() {
   const sent: TaskMessage[] = [];
   return { sent, send: async (messages: readonly TaskMessage[]) => void sent.push(...messages) };
 }
+
+/**
+ * The clock of tests that drive the engine themselves: a window from an hour ahead to three hours
+ * ahead, so the shared runtime's own sweep, on real time, leaves their tasks alone.
+ */
+export function aheadClock(base = Date.now()) {
+  const at = (ms: number) => new Date(base + ms);
+  const start = HOUR;
+  const end = 3 * HOUR;
+  return { at, start, end, inWindow: (ms = 1000) => at(start + ms) };
+}

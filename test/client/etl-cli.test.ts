@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authorization, obtainToken } from '../support/auth.js';
+import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
-import { goodBundle, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
+import { api } from '../support/http.js';
+import { goodBundle, readNdjson, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: result lines are checked field by field
-const readNdjson = (file: string): any[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line));
-
-async function transferStatus(external: string) {
-  const token = await obtainToken();
-  const response = await fetch(
-    `${process.env.DATA_IMPORT_URL}/v1/data-import/account-transfer-status/ACME/${encodeURIComponent(external)}/`,
-    { headers: authorization(token) },
-  );
-  return { status: response.status, json: await response.json() };
+async function getAccount(route: 'account-transfer-status' | 'account-summary', external: string) {
+  return api('GET', `/v1/data-import/${route}/ACME/${encodeURIComponent(external)}/`, {
+    token: await obtainToken(),
+  });
 }
 
 describe('etl load reports each line and exits 1 unless every line is IMPORTED', () => {
@@ -150,13 +141,20 @@ describe('etl load resumes after kill -9: nothing lost, nothing duplicated', () 
     expect(results.every((result) => result.status === 'IMPORTED')).toBe(true);
     for (const [index, bundle] of bundles.entries()) {
       const external = bundle.account.external_account_number;
-      const status = await transferStatus(external);
+      const status = await getAccount('account-transfer-status', external);
       expect(status.status).toBe(200);
       expect(status.json).toMatchObject({
         status: 'COMPLETED',
         service_account_number: results[index].service_account_number,
       });
+      const summary = await getAccount('account-summary', external);
+      expect(summary.status).toBe(200);
+      expect(summary.json.transactions.count).toBe(bundle.transactions.length);
+      expect(summary.json.statements.count).toBe(bundle.statements.length);
+      expect(summary.json.payment_instruction).toMatchObject(bundle.payment_instruction);
     }
+    const reconcile = await runEtl(['reconcile', file, '--supplier', 'ACME', '--state', state]);
+    expect(reconcile.code, reconcile.stdout).toBe(0);
     const accountNumbers = new Set(results.map((result) => result.service_account_number as string));
     const mine = (event: { detail: { payload: unknown } }) =>
       [...accountNumbers].some((san) => JSON.stringify(event.detail.payload).includes(`"${san}"`));

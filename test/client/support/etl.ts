@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,10 +21,12 @@ export interface CliRun {
 export function startEtl(
   args: string[],
   apiKey = 'local-dev-key-acme',
+  /** Another API than the shared runtime's (e.g. a rate-limited server started by the test). */
+  url = process.env.DATA_IMPORT_URL,
 ): { child: ChildProcess; done: Promise<CliRun> } {
   const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
     cwd: root,
-    env: { ...process.env, DATA_IMPORT_API_KEY: apiKey },
+    env: { ...process.env, DATA_IMPORT_URL: url, DATA_IMPORT_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -41,7 +43,14 @@ export function startEtl(
   return { child, done };
 }
 
-export const runEtl = (args: string[], apiKey?: string) => startEtl(args, apiKey).done;
+export const runEtl = (args: string[], apiKey?: string, url?: string) => startEtl(args, apiKey, url).done;
+
+// biome-ignore lint/suspicious/noExplicitAny: result lines are checked field by field
+export const readNdjson = (file: string): any[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `${prefix}-`));

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataImportClient } from '../../client/data-import-client.js';
+import { type ApiServer, startApiServer } from '../../infra/local/api-server.js';
+import { loadHandler } from '../../infra/local/handlers.js';
+import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
+
+/**
+ * A second local API server in this test process, in front of the same DynamoDB Local, S3 and
+ * events as the shared runtime, with the real handlers and authorizer but a low per-organisation
+ * limit: 5 requests per second, burst 5. Every answer it gives is logged, so the test can see
+ * that the limiter really refused requests before the client recovered from them.
+ */
+describe('Rule: under a burst the local limiter answers 429 with Retry-After, and the client waits and recovers', () => {
+  let server: ApiServer;
+  const answers: string[] = [];
+  const throttled = () => answers.filter((line) => / → 429 /.test(line));
+
+  beforeAll(async () => {
+    server = await startApiServer({
+      port: 0,
+      loadHandler,
+      rateLimit: { ratePerSecond: 5, burst: 5 },
+      logRequests: true,
+      log: (line) => answers.push(line),
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('a burst of 20 requests from one organisation is throttled, and every request still gets its real answer', async () => {
+    // Prepare
+    const retries: { status: number | 'network_error'; delayMs: number }[] = [];
+    const client = createDataImportClient({
+      baseUrl: server.url,
+      apiKey: 'local-dev-key-acme',
+      onRetry: ({ status, delayMs }) => retries.push({ status, delayMs }),
+    });
+    const before = throttled().length;
+
+    // Act
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const { status } = await client.getJson(
+          `/v1/data-import/account-transfer-status/ACME/RATE-LIMIT-UNKNOWN-${index}/`,
+        );
+        return status;
+      }),
+    );
+
+    // Assess
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 404));
+    expect(throttled().length - before).toBeGreaterThan(0);
+    expect(retries.length).toBeGreaterThan(0);
+    for (const retry of retries) {
+      expect(retry.status).toBe(429);
+      expect(retry.delayMs).toBeGreaterThanOrEqual(1000);
+    }
+  });
+
+  it('etl load through the throttled API imports every line: the 429s are retried, none reaches the results', async () => {
+    // Prepare
+    const dir = tempDir('etl-rate-limit');
+    const bundles = await Promise.all(Array.from({ length: 4 }, () => goodBundle('ETL-THROTTLED')));
+    const file = writeBundles(dir, bundles);
+    const state = path.join(dir, 'state');
+    const before = throttled().length;
+
+    // Act
+    const run = await runEtl(
+      ['load', file, '--supplier', 'ACME', '--state', state, '--concurrency', '4'],
+      'local-dev-key-acme',
+      server.url,
+    );
+
+    // Assess
+    expect(run.code, run.stderr).toBe(0);
+    expect(throttled().length - before).toBeGreaterThan(0);
+    const results = readNdjson(path.join(state, 'results.ndjson'));
+    expect(results.map((result) => result.status)).toEqual(['IMPORTED', 'IMPORTED', 'IMPORTED', 'IMPORTED']);
+  });
+});
