@@ -59,7 +59,9 @@ export function requireImported(process: ImportProcess | undefined): ImportedAcc
     ledger_number: process.ledger_number,
     open_statement_period_start: process.open_statement_period_start,
     account_created_at: process.account_created_at,
-    ...(process.ledger_entry_id_hint !== undefined ? { ledger_entry_id_hint: process.ledger_entry_id_hint } : {}),
+    ...(process.ledger_entry_id_hint !== undefined
+      ? { ledger_entry_id_hint: process.ledger_entry_id_hint }
+      : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   createStagedOnlyAccount,
   externalNumber,
 } from './support/imported-account.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 import {
   type AccountRef,
   postNotes,
@@ -18,7 +19,6 @@ import {
   postTransactions,
   exampleTransactions as tx,
 } from './support/post-import-api.js';
-import { expectLedgerEntryIds } from './support/ledger.js';
 import { accountItems } from './support/store.js';
 
 let token: string;

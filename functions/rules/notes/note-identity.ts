@@ -22,7 +22,10 @@ export function noteIdentity(note: IdentityFields): NoteIdentity {
 }
 
 /** Whether `other` (stored, or earlier in the request) is the same note as `note`. */
-export function isSameNote(note: IdentityFields, other: Pick<NoteToStore, 'content_hash' | 'created_at'>): boolean {
+export function isSameNote(
+  note: IdentityFields,
+  other: Pick<NoteToStore, 'content_hash' | 'created_at'>,
+): boolean {
   const identity = noteIdentity(note);
   return (
     other.content_hash === identity.contentHash &&
