@@ -97,6 +97,7 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
     let pending = chunk;
     let entries: LedgerEntry[] = [];
     let reservationAt = -1;
+    let counterMisses = 0;
     const wrote = await transactWriteWithRetry(
       {
         items: () => {
@@ -138,7 +139,9 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
           }
           // Transactions stored before (or by a concurrent request) are reported as existing.
           pending = pending.filter((transaction) => !existing.has(transaction.index));
-          return 'retry-now';
+          // A stale hint is corrected at once; a counter that keeps moving means concurrent writers.
+          if (counterMoved) counterMisses += 1;
+          return counterMisses > 1 ? 'retry-after-pause' : 'retry-now';
         },
       },
       { deadline },
