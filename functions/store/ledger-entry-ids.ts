@@ -1,82 +1,106 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportedAccount } from '../rules/import-process.js';
-import { TABLE_NAME } from './dynamodb.js';
+import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
 import type { CancellationReason, TransactItem } from './transact-write.js';
 
 /**
  * Ledger entry ids of an account. The account item's `next_ledger_entry_id` is the next free id
- * (1 when the account is created). A request reserves ONE block for its transactions, inside
- * the first TransactWriteItems that adds any of them (no request of its own): an Update of the
- * account item `SET next_ledger_entry_id = :end`, conditional on the value the request expects.
+ * (1 when the account is created); every reservation moves it forward atomically and takes the
+ * ids in between, so ids are unique. A request reserves ONE block for its transactions:
  *
- * The expected value comes from the import process item the request has already read, which
- * carries `ledger_entry_id_hint` (set to the counter's new value in the same transaction). When
- * the hint is stale (a concurrent request reserved first, or the account has no hint yet) the
- * condition fails, the cancellation returns the account item as stored (ALL_OLD), and the write
- * is retried with the counter's actual value. Ids are unique because every reservation moves the
- * counter conditionally, and they increase in request order; ids of transactions that turn out
- * to exist stay unused (gaps are allowed).
+ * - In the common case, inside the first TransactWriteItems that adds any of them (no request of
+ *   its own): an Update `SET next_ledger_entry_id = :end` conditional on the value the request
+ *   expects, which it finds in `ledger_entry_id_hint` on the import process item it has already
+ *   read; the same write sets the hint to `:end`.
+ * - When the counter is not where the hint says (a concurrent request reserved first, an account
+ *   with no hint yet), that write is cancelled; the request then reserves apart, with one
+ *   UpdateItem `ADD next_ledger_entry_id :n` (the SDK's answer gives the block), and its next write
+ *   carries only the hint. So concurrent requests to one account meet on the counter at most once
+ *   each, and never wait for one another's transactions to end.
+ *
+ * Ids increase in request order; ids of transactions that turn out to exist stay unused (gaps).
  */
 export class LedgerEntryIds {
-  /** The counter value the next reservation expects. */
-  private expected: number;
-  /** The next id of this request's block, once reserved. */
-  private next: number | undefined;
+  /** The counter value the conditional reservation expects. */
+  private readonly expected: number;
+  /** This request's block, once reserved: the next id to use, its end, whether a write set the hint. */
+  private block: { next: number; end: number; hinted: boolean } | undefined;
 
   constructor(private readonly account: ImportedAccount) {
     this.expected = account.ledger_entry_id_hint ?? 1;
   }
 
-  /** True once a write of this request has reserved the block. */
-  get reserved(): boolean {
-    return this.next !== undefined;
-  }
-
   /** The id of the next write's first transaction. */
   firstId(): number {
-    return this.next ?? this.expected;
-  }
-
-  /** The two Updates that reserve `count` ids in the write that carries them (before the block is reserved). */
-  reservation(count: number): TransactItem[] {
-    const end = this.expected + count;
-    return [
-      {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: keys.account(this.account.service_account_number),
-          UpdateExpression: 'SET next_ledger_entry_id = :end',
-          ConditionExpression: 'next_ledger_entry_id = :expected',
-          ExpressionAttributeValues: { ':end': end, ':expected': this.expected },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-      {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: keys.importProcess(this.account.import_supplier, this.account.external_account_number),
-          UpdateExpression: 'SET ledger_entry_id_hint = :end',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':end': end },
-        },
-      },
-    ];
+    return this.block?.next ?? this.expected;
   }
 
   /**
-   * After a cancelled write that carried the reservation: true (and the expected value taken
-   * from the stored account) when the counter was not where the request expected it.
+   * The items the next write carries for the ids of `count` transactions (it and every later
+   * write's): the conditional counter Update and the hint in the first write, the hint alone
+   * after a reservation apart, nothing once a write set the hint.
    */
-  counterMoved(reason: CancellationReason | undefined): boolean {
-    if (reason?.code !== 'ConditionalCheckFailed') return false;
-    const stored = Number(reason.item?.next_ledger_entry_id);
-    if (!Number.isSafeInteger(stored) || stored < 1) throw new Error('Invalid next_ledger_entry_id');
-    this.expected = stored;
+  itemsFor(count: number): TransactItem[] {
+    if (!this.block) {
+      const end = this.expected + count;
+      return [
+        {
+          Update: {
+            TableName: TABLE_NAME,
+            Key: keys.account(this.account.service_account_number),
+            UpdateExpression: 'SET next_ledger_entry_id = :end',
+            ConditionExpression: 'next_ledger_entry_id = :expected',
+            ExpressionAttributeValues: { ':end': end, ':expected': this.expected },
+          },
+        },
+        this.hint(end),
+      ];
+    }
+    return this.block.hinted ? [] : [this.hint(this.block.end)];
+  }
+
+  /**
+   * After a cancelled write whose id items began at `position`: true when the conditional
+   * reservation failed (the counter had moved); the block of `count` ids is then reserved apart.
+   */
+  async counterMoved(
+    reasons: readonly CancellationReason[],
+    position: number,
+    count: number,
+  ): Promise<boolean> {
+    if (this.block || position < 0 || reasons[position]?.code !== 'ConditionalCheckFailed') return false;
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.account(this.account.service_account_number),
+        UpdateExpression: 'ADD next_ledger_entry_id :count',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':count': count },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const end = Number(Attributes?.next_ledger_entry_id);
+    if (!Number.isSafeInteger(end) || end - count < 1) throw new Error('Invalid next_ledger_entry_id');
+    this.block = { next: end - count, end, hinted: false };
     return true;
   }
 
   /** After a write that stored `written` transactions with ids from `firstId()` on. */
-  wrote(written: number): void {
-    this.next = this.firstId() + written;
+  wrote(written: number, count: number): void {
+    const next = this.firstId() + written;
+    this.block = { next, end: this.block?.end ?? this.expected + count, hinted: true };
+  }
+
+  private hint(end: number): TransactItem {
+    return {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: keys.importProcess(this.account.import_supplier, this.account.external_account_number),
+        UpdateExpression: 'SET ledger_entry_id_hint = :end',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':end': end },
+      },
+    };
   }
 }

@@ -10,15 +10,15 @@ import { LedgerEntryIds } from './ledger-entry-ids.js';
 import { noteItem } from './note-store.js';
 import { writeEventsAlone } from './outbox-write.js';
 import type { TransactItem } from './transact-write.js';
-import { retryDeadline, transactWriteWithRetry } from './transact-write-retry.js';
+import { type Resolution, retryDeadline, transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Transactions of an account (`ACCOUNT#<service number>` / `TXN#<transaction_id>`), written
  * with their ledger entry ids and events, with no read before the writes: TransactWriteItems
  * of ≤100 items, each holding up to 96 transaction Puts conditional on attribute_not_exists,
  * ONE Update of a shard of the account's summary aggregates, ONE outbox item with the chunk's
- * events, the two Updates that reserve the request's ledger entry ids in the first write that
- * adds any (./ledger-entry-ids.ts) and, when the write adds transactions that were moved into
+ * events, the Updates that reserve the request's ledger entry ids in the first write that adds
+ * any (./ledger-entry-ids.ts) and, when the write adds transactions that were moved into
  * the open statement period, ONE pinned note naming exactly those.
  *
  * A transaction the account already has fails its condition: the cancellation reasons name it,
@@ -92,12 +92,11 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
   let completedWritten = false;
   for (const [chunkIndex, chunk] of chunks.entries()) {
     const final = chunkIndex === chunks.length - 1;
-    // Ids for this chunk and every later one, reserved by the first write that adds any.
-    const toReserve = chunks.slice(chunkIndex).reduce((sum, later) => sum + later.length, 0);
+    // Ids for this chunk (what is left of it) and every later one, reserved by the first write that adds any.
+    const later = chunks.slice(chunkIndex + 1).reduce((sum, next) => sum + next.length, 0);
     let pending = chunk;
     let entries: LedgerEntry[] = [];
-    let reservationAt = -1;
-    let counterMisses = 0;
+    let idItemsAt = -1;
     const wrote = await transactWriteWithRetry(
       {
         items: () => {
@@ -122,32 +121,31 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
           );
           if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
           items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, final)));
-          reservationAt = ids.reserved ? -1 : items.length;
-          if (!ids.reserved) items.push(...ids.reservation(toReserve - (chunk.length - pending.length)));
+          const idItems = ids.itemsFor(pending.length + later);
+          idItemsAt = idItems.length > 0 ? items.length : -1;
+          items.push(...idItems);
           return items;
         },
-        resolve: (reasons) => {
+        resolve: async (reasons): Promise<Resolution> => {
           const existing = new Set(
             pending
               .filter((_t, position) => reasons[position]?.code === 'ConditionalCheckFailed')
               .map((t) => t.index),
           );
           const shardFull = shard.overflowed(reasons[entries.length]);
-          const counterMoved = reservationAt >= 0 && ids.counterMoved(reasons[reservationAt]);
+          // Transactions stored before (or by a concurrent request) are reported as existing.
+          pending = pending.filter((transaction) => !existing.has(transaction.index));
+          const counterMoved = await ids.counterMoved(reasons, idItemsAt, pending.length + later);
           if (existing.size === 0 && !shardFull && !counterMoved) {
             throw new Error(`Transaction write cancelled: ${reasons.map((reason) => reason.code).join(',')}`);
           }
-          // Transactions stored before (or by a concurrent request) are reported as existing.
-          pending = pending.filter((transaction) => !existing.has(transaction.index));
-          // A stale hint is corrected at once; a counter that keeps moving means concurrent writers.
-          if (counterMoved) counterMisses += 1;
-          return counterMisses > 1 ? 'retry-after-pause' : 'retry-now';
+          return 'retry-now';
         },
       },
       { deadline },
     );
     if (wrote) {
-      ids.wrote(pending.length);
+      ids.wrote(pending.length, pending.length + later);
       for (const transaction of pending) added.add(transaction.index);
       if (final) completedWritten = true;
     }
