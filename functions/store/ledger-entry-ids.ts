@@ -70,6 +70,7 @@ export class LedgerEntryIds {
     count: number,
   ): Promise<boolean> {
     if (this.block || position < 0 || reasons[position]?.code !== 'ConditionalCheckFailed') return false;
+    if (count === 0) return true; // everything left exists: no id is needed
     const { Attributes } = await documentClient.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
