@@ -23,6 +23,8 @@ export interface ImportProcess {
   ledger_number?: string;
   /** First day (YYYY-MM-DD) of the account's open statement period; it is open-ended. */
   open_statement_period_start?: string;
+  /** The account's ledger entry id counter as its last transactions write left it (a hint). */
+  ledger_entry_id_hint?: number;
 }
 
 export interface ImportedAccount {
@@ -32,6 +34,8 @@ export interface ImportedAccount {
   ledger_number: string;
   open_statement_period_start: string;
   account_created_at: string;
+  /** Where the account's ledger entry id counter is expected to be (`functions/store/ledger-entry-ids.ts`). */
+  ledger_entry_id_hint?: number;
 }
 
 /** The post-import endpoints' rule: only an imported account (not merely staged) is found. */
@@ -55,6 +59,9 @@ export function requireImported(process: ImportProcess | undefined): ImportedAcc
     ledger_number: process.ledger_number,
     open_statement_period_start: process.open_statement_period_start,
     account_created_at: process.account_created_at,
+    ...(process.ledger_entry_id_hint !== undefined
+      ? { ledger_entry_id_hint: process.ledger_entry_id_hint }
+      : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { StatementToStore } from '../rules/statements/statement.js';
+import { judgeAgainstStored } from '../rules/statements/statement-identity.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { keys } from './keys.js';
-import { alreadyExists } from './statement-store.js';
 
 /**
  * Read only (dry runs): the same check `storeNewStatements` makes before it writes. Throws the
@@ -19,9 +19,7 @@ export async function checkAgainstStoredStatements(
   const same = new Set<string>();
   for (const statement of statements) {
     const stored = found.get(itemKey(keyOf(statement)));
-    if (!stored) continue;
-    if (stored.content_hash !== statement.content_hash) throw alreadyExists(statement.statement_id);
-    same.add(statement.statement_id);
+    if (judgeAgainstStored(statement, stored) === 'already-stored') same.add(statement.statement_id);
   }
   return same;
 }

@@ -39,6 +39,7 @@ const PROCESS_FIELDS = [
   'account_created_at',
   'ledger_number',
   'open_statement_period_start',
+  'ledger_entry_id_hint',
   'lock_token',
   'in_progress_since',
   'cancelled_at',

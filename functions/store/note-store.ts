@@ -2,6 +2,7 @@ import type { EventDetail } from '../events/outbox.js';
 import { outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { NoteToStore } from '../rules/notes/note.js';
+import { noteIdentity } from '../rules/notes/note-identity.js';
 import { SummaryShard, summaryUpdate } from './account-summary-store.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
@@ -15,9 +16,11 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
  *   `NOTE#<content hash>#<created_at>`  the note;
  *   `NOTEBODY#<content hash>`           marker: some note with this identity exists.
  * The content hash is the hash of the note's identity (its external id, else its content).
- * A note sent with `created_at` is new when its own key is free; one sent without is new when
- * the marker is free. Both are guarded by conditional writes, so concurrent identical requests
- * store each note once.
+ * The identity rule (../rules/notes/note-identity.ts) says which key stands for it: a note
+ * whose identity holds its `created_at` is new when its own key is free; one whose identity
+ * does not is new when the marker is free. No read comes first: the writes are conditional on
+ * those keys being free, a cancellation names the notes that exist, and the chunk is written
+ * again without them. Concurrent identical requests store each note once.
  */
 
 /** Keys and bookkeeping of the note item, its content marker and its event, on top of its own fields. */
@@ -61,9 +64,10 @@ function markerItem(
 
 /** The key that says whether this note already exists. */
 function identityKey(account: ImportedAccount, note: NoteToStore): TableKey {
-  return note.created_at_given
-    ? keys.note(account.service_account_number, note.content_hash, note.created_at)
-    : keys.noteContent(account.service_account_number, note.content_hash);
+  const { contentHash, createdAt } = noteIdentity(note);
+  return createdAt !== undefined
+    ? keys.note(account.service_account_number, contentHash, createdAt)
+    : keys.noteContent(account.service_account_number, contentHash);
 }
 
 /** One transaction's items for these notes, and which notes each item's condition speaks for. */
@@ -87,7 +91,8 @@ function buildChunk(
     });
     owners.push([note.index]);
     const marker = markers.get(note.content_hash) ?? { note, conditional: false, owners: [] };
-    if (!note.created_at_given) {
+    // The marker is the identity of a note whose identity holds no time: then it must be free.
+    if (noteIdentity(note).createdAt === undefined) {
       marker.conditional = true;
       marker.owners.push(note.index);
     }
@@ -162,9 +167,10 @@ async function writeChunk(
 }
 
 /**
- * Stores the notes the account does not have yet, with their events in the same transactions.
- * One batched pre-read, then TransactWriteItems of ≤100 items; notes a concurrent request
- * stored first are dropped and reported as existing. Returns the request indexes created.
+ * Stores the notes the account does not have yet, with their events in the same transactions:
+ * TransactWriteItems of ≤100 items, no read first; notes the account already has (or a
+ * concurrent request stored first) fail their conditions, are dropped from the chunk and
+ * reported as existing. Returns the request indexes created.
  */
 export async function storeNewNotes(
   account: ImportedAccount,
@@ -172,13 +178,7 @@ export async function storeNewNotes(
   eventsFor: (notes: readonly NoteToStore[]) => EventDetail[],
 ): Promise<Set<number>> {
   const created = new Set<number>();
-  if (notes.length === 0) return created;
-  const found = await batchGetItems(
-    notes.map((note) => identityKey(account, note)),
-    ['pk', 'sk'],
-  );
-  const fresh = notes.filter((note) => !found.has(itemKey(identityKey(account, note))));
-  for (const chunk of chunksOf(fresh)) {
+  for (const chunk of chunksOf(notes)) {
     for (const note of await writeChunk(account, chunk, eventsFor)) created.add(note.index);
   }
   return created;

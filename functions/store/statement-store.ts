@@ -1,7 +1,7 @@
-import { ConflictError } from '../errors.js';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { StatementToStore } from '../rules/statements/statement.js';
+import { judgeAgainstStored } from '../rules/statements/statement-identity.js';
 import { SummaryShard, summaryUpdate } from './account-summary-store.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { LIMITS, TABLE_NAME } from './dynamodb.js';
@@ -11,17 +11,14 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * Historical statements of an account (`ACCOUNT#<service number>` / `STATEMENT#<statement_id>`).
- * One batched pre-read, then TransactWriteItems of ≤98 conditional Puts, one Update of a shard
- * of the account's summary aggregates and one outbox item.
+ * TransactWriteItems of ≤98 Puts conditional on attribute_not_exists (ALL_OLD on failure), one
+ * Update of a shard of the account's summary aggregates and one outbox item. A request that fits
+ * one write reads nothing first: a cancellation returns each stored statement, which the rule
+ * (../rules/statements/statement-identity.ts) judges (same content → skipped and the write
+ * retried without it; other content → 409, and the cancelled write stored nothing). A request
+ * of several writes reads its keys first (BatchGetItem), so that a 409 comes before its first
+ * write.
  */
-
-export function alreadyExists(statementId: string): ConflictError {
-  return new ConflictError(
-    'historical_statement_already_exists',
-    'A historical statement with this statement_id and different content already exists for the account.',
-    { statement_id: statementId },
-  );
-}
 
 function statementItem(account: ImportedAccount, statement: StatementToStore, recordedAt: string) {
   const { index: _index, ...fields } = statement;
@@ -46,15 +43,15 @@ export async function storeNewStatements(
 ): Promise<Set<string>> {
   const keyOf = (statement: StatementToStore) =>
     keys.historicalStatement(account.service_account_number, statement.statement_id);
-  const found = await batchGetItems(statements.map(keyOf), ['pk', 'sk', 'content_hash']);
-  const fresh: StatementToStore[] = [];
-  for (const statement of statements) {
-    const stored = found.get(itemKey(keyOf(statement)));
-    if (!stored) fresh.push(statement);
-    else if (stored.content_hash !== statement.content_hash) throw alreadyExists(statement.statement_id);
+  const capacity = LIMITS.transactWriteItems - 2;
+  let fresh = statements;
+  if (statements.length > capacity) {
+    const found = await batchGetItems(statements.map(keyOf), ['pk', 'sk', 'content_hash']);
+    fresh = statements.filter(
+      (statement) => judgeAgainstStored(statement, found.get(itemKey(keyOf(statement)))) === 'new',
+    );
   }
   const created = new Set<string>();
-  const capacity = LIMITS.transactWriteItems - 2;
   const shard = new SummaryShard();
   for (let start = 0; start < fresh.length; start += capacity) {
     let pending = fresh.slice(start, start + capacity);
@@ -82,9 +79,8 @@ export async function storeNewStatements(
         pending.forEach((statement, position) => {
           const reason = reasons[position];
           if (reason?.code !== 'ConditionalCheckFailed') return;
-          if (reason.item && reason.item.content_hash !== statement.content_hash) {
-            throw alreadyExists(statement.statement_id);
-          }
+          // Stored now (before, or by a concurrent request): the same content or a 409.
+          if (reason.item) judgeAgainstStored(statement, reason.item);
           existing.add(statement.statement_id);
         });
         if (existing.size === 0) {

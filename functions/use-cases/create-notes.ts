@@ -12,9 +12,9 @@ import {
   normaliseDateTime,
   noteResult,
   noteRuleErrors,
-  repeatsEarlierNote,
   unrepresentableDateTimeErrors,
 } from '../rules/notes/note.js';
+import { repeatsEarlierNote } from '../rules/notes/note-identity.js';
 import { postImportCompleted } from '../rules/post-import/post-import-events.js';
 import { estimatedBytes, MAX_RECORD_BYTES } from '../rules/record-size.js';
 import type { ImportSupplier } from '../rules/supplier.js';

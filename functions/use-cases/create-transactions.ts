@@ -57,7 +57,7 @@ export async function createTransactions(
 
   const added = options.dryRun
     ? await transactionsThatWouldBeAdded(account, transactions)
-    : await store(account, transactions, options, now);
+    : await store(account, transactions, now);
   return {
     results: transactions.map((transaction) =>
       transactionResult(
@@ -80,14 +80,12 @@ async function transactionsThatWouldBeAdded(
 function store(
   account: ImportedAccount,
   transactions: readonly TransactionToStore[],
-  options: TransactionRequestOptions,
   now: Date,
 ): Promise<Set<number>> {
   const batchId = randomUUID();
   return storeNewTransactions({
     account,
     transactions,
-    checkPreviouslyAdded: options.checkPreviouslyAdded,
     batchId,
     forcedNote: (moved) =>
       moved.length > 0 ? forcingNote(moved, account.open_statement_period_start, now) : undefined,

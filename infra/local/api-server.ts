@@ -11,6 +11,7 @@ import {
   LAMBDA_PAYLOAD_LIMIT_BYTES,
   throttled,
 } from './gateway-answers.js';
+import { runInvocation } from './invocation-context.js';
 import { runAuthorizer, type TokenAuthorizer } from './local-authorizer.js';
 import { OrganisationRateLimiter, type RateLimit } from './organisation-rate-limiter.js';
 import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
@@ -136,7 +137,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   /** What the function answers, or API Gateway's 502 when it fails or answers nonsense. */
   const callFunction = async (id: string, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     try {
-      const result = await (await handlerOf(id))(event, lambdaContext(`data-import-local-${id}`));
+      const handler = await handlerOf(id);
+      const result = await runInvocation({ functionId: id, trigger: 'api' }, () =>
+        handler(event, lambdaContext(`data-import-local-${id}`)),
+      );
       if (isProxyResult(result)) return result;
       log(`local api: ${id} returned no proxy result`);
     } catch (error) {
@@ -163,11 +167,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     if (route.document) return documentResult(route.document);
     let authorizer: { principalId: string; context: Record<string, string> } | null = null;
     if (route.authorized) {
-      const outcome = await runAuthorizer(
-        (await handlerOf('authorizer')) as unknown as TokenAuthorizer,
-        request.headers.authorization,
-        methodArn(method, url.pathname),
-        lambdaContext('data-import-local-authorizer'),
+      const authorize = (await handlerOf('authorizer')) as unknown as TokenAuthorizer;
+      const outcome = await runInvocation({ functionId: 'authorizer', trigger: 'authorizer' }, () =>
+        runAuthorizer(
+          authorize,
+          request.headers.authorization,
+          methodArn(method, url.pathname),
+          lambdaContext('data-import-local-authorizer'),
+        ),
       );
       if (!outcome.allowed) return outcome.answer;
       authorizer = { principalId: outcome.principalId, context: outcome.context };

@@ -99,7 +99,8 @@ async function main(): Promise<void> {
   });
   try {
     const { dynamoDbClient, documentClient, TABLE_NAME } = await import('../../functions/store/dynamodb.js');
-    const counter = new RequestCounter();
+    // Only what the measured API function sends: the runtime's background workers share the client.
+    const counter = new RequestCounter({ apiInvocationsOnly: true });
     counter.attach(dynamoDbClient);
     const token = await obtainToken(runtime.url);
     const client = new TimedClient(runtime.url, token);

@@ -19,7 +19,7 @@ import {
 
 /**
  * A forcing note must name exactly the moved transactions its own write added: never one
- * of another write, of a failed write, or of a concurrent request. Requests of more than 97
+ * of another write, of a failed write, or of a concurrent request. Requests of more than 95
  * transactions take several writes; each write that adds moved transactions pins its own note.
  */
 vi.setConfig({ testTimeout: 180_000 });

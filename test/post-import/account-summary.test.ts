@@ -10,6 +10,7 @@ import {
   createStagedOnlyAccount,
   externalNumber,
 } from './support/imported-account.js';
+import { expectLedgerEntryIds } from './support/ledger.js';
 import {
   type AccountRef,
   postNotes,
@@ -147,6 +148,32 @@ describe('Account summary: counts, totals, dates and id fingerprints equal a rec
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
     const expected = await recomputed(account);
     expect(expected.transactions.count).toBe(25);
+    expect(response.json).toEqual(expected);
+  });
+
+  it('after two identical concurrent POSTs of 250 transactions (three writes each): each transaction once, ledger ids unique', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const ids = Array.from({ length: 250 }, (_, k) => `RACE-${k}`);
+    const transactions = ids.map((id, k) => (k % 2 === 0 ? tx.charge(id) : tx.payment(id)));
+    // Act
+    const responses = await Promise.all([
+      postTransactions(token, account, transactions),
+      postTransactions(token, account, transactions),
+    ]);
+    const response = await getSummary(account);
+    // Assess
+    expect(responses.map((r) => r.status)).toEqual([201, 201]);
+    const added = responses.flatMap((r) =>
+      (r.json.results as { status: string; transaction_data: { transaction_id: string } }[])
+        .filter((result) => result.status === 'TRANSACTION_ADDED_TO_ACCOUNT')
+        .map((result) => result.transaction_data.transaction_id),
+    );
+    expect(added.sort()).toEqual([...ids].sort());
+    const stored = await accountItems(account.service_account_number, 'TXN#');
+    expectLedgerEntryIds(stored, ids);
+    const expected = await recomputed(account);
+    expect(expected.transactions.count).toBe(250);
     expect(response.json).toEqual(expected);
   });
 });

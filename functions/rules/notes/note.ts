@@ -113,19 +113,6 @@ export function noteRuleErrors(note: NoteFields, index: number, createdAt: strin
   return errors;
 }
 
-/**
- * Within one request: is this note the same as an earlier note that will be created?
- * A note without `created_at` matches any earlier note with the same content; one with
- * `created_at` matches an earlier note with the same content and the same time.
- */
-export function repeatsEarlierNote(note: NoteToStore, earlier: readonly NoteToStore[]): boolean {
-  return earlier.some(
-    (other) =>
-      other.content_hash === note.content_hash &&
-      (!note.created_at_given || other.created_at === note.created_at),
-  );
-}
-
 export function noteResult(note: NoteToStore, status: NoteStatus): NoteResult {
   return {
     created_at: note.created_at,
