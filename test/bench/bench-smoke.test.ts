@@ -100,3 +100,42 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     expect(report).toContain('Scale projection');
   }, 300_000);
 });
+
+describe('Rule: `--only cold-start` measures the bundles alone, without the local runtime', () => {
+  it('writes the cold start, bundle size and largest modules of every function, and nothing else', async () => {
+    // Prepare
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-cold-')), 'bench.json');
+    // Act
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/bench/run.ts',
+        '--only',
+        'cold-start',
+        '--cold-start-runs',
+        '1',
+        '--out',
+        out,
+      ],
+      { env: { ...process.env }, maxBuffer: 10 * 1024 * 1024 },
+    );
+    // Assess
+    const figures = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(figures).sort()).toEqual([
+      'bundle_bytes',
+      'bundle_largest_modules',
+      'cold_start',
+      'floor_bundle_bytes',
+    ]);
+    const ids = Object.keys(figures.bundle_bytes);
+    expect(ids).toContain('obtain-service-token');
+    for (const id of ids) {
+      expect(figures.cold_start[id].init_ms, id).toBeGreaterThan(0);
+      expect(figures.bundle_largest_modules[id], id).toHaveLength(3);
+    }
+    const report = readFileSync(path.join(path.dirname(out), 'bench-report.md'), 'utf8');
+    expect(report).toContain('≤ 1.3 × floor');
+  }, 300_000);
+});

@@ -1,16 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { SOURCE_MAPS_NODE_OPTIONS } from '../../infra/constructs/bundling-options.js';
 import type { Bundle } from './bundles.js';
 
 /**
  * Time to load a bundle in a fresh Node process: the module-scope work of a cold start
- * (parsing, SDK client construction, configuration). Each bundle is loaded `runs` times,
- * alternating bundles so machine noise spreads evenly; the median is reported.
+ * (parsing, reading the source map, SDK client construction, configuration), with the
+ * NODE_OPTIONS the stack gives every function. Each bundle is loaded `runs` times, alternating
+ * bundles so machine noise spreads evenly; the median is reported.
+ *
+ * The time is the process's CPU time (user + system, every thread) from just before the import
+ * to just after it. On an idle machine that is the wall time of the load; on a shared one the wall
+ * time also counts waiting for a core, which made the figure swing with the other work on the
+ * machine. A Lambda function with less than one vCPU runs all those threads on its share of a core.
  */
 const LOADER = `
-const started = performance.now();
+const started = process.cpuUsage();
 await import(process.argv[1]);
-process.stdout.write(String(performance.now() - started));
+const { user, system } = process.cpuUsage(started);
+process.stdout.write(String((user + system) / 1000));
 `;
 
 /** Configuration every function reads at module scope; the values only need to be well-formed. */
@@ -33,7 +41,7 @@ function loadOnce(file: string): number {
     process.execPath,
     ['--input-type=module', '-e', LOADER, pathToFileURL(file).href],
     {
-      env: { PATH: process.env.PATH, ...FUNCTION_ENV },
+      env: { PATH: process.env.PATH, NODE_OPTIONS: SOURCE_MAPS_NODE_OPTIONS, ...FUNCTION_ENV },
       encoding: 'utf8',
     },
   );

@@ -28,6 +28,9 @@ interface Figures {
   scale_projection?: ReturnType<typeof scaleProjection>;
 }
 
+/** The target: a cold start costs at most 30 % more than loading the DynamoDB client alone. */
+const INIT_TARGET = 1.3;
+
 const row = (cells: unknown[]) => `| ${cells.map(String).join(' | ')} |`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
@@ -88,21 +91,31 @@ export function renderReport(f: Figures): string {
   out.push(row([`p50_ms with ${f.list.accounts_large} accounts`, f.list.p50_ms_10k, '']));
   out.push(row([`p50_ms with ${f.list.accounts_small} accounts`, f.list.p50_ms_100, '']));
   out.push(row(['ratio', Math.round(ratio * 100) / 100, `≤ 2 ${mark(ratio <= 2)}`]));
-  const floor = f.cold_start.floor_init_ms ?? Number.NaN;
-  out.push('', `## Cold start and bundle size (floor init ${floor} ms)`);
-  out.push(
-    row(['function', 'init_ms', '≤ 1.5 × floor', 'bundle bytes', '≤ 350 000']),
-    row(['---', '---', '---', '---', '---']),
-  );
-  for (const [id, bytes] of Object.entries(f.bundle_bytes)) {
-    const init = (f.cold_start[id] as { init_ms: number } | undefined)?.init_ms ?? Number.NaN;
-    out.push(row([id, init, mark(init <= 1.5 * floor), bytes, mark(bytes <= 350_000)]));
-  }
-  if (f.bundle_largest_modules) out.push(...renderLargestModules(f.bundle_largest_modules));
+  out.push(...renderColdStart(f));
   if (f.account_mix && f.cost_usd) out.push(...renderCost(f.account_mix, f.cost_usd));
   if (f.scale_projection) out.push(...renderScale(f.scale_projection));
   out.push('');
   return out.join('\n');
+}
+
+/** Init time beside 1.3 × the floor's and bundle size per function, then each bundle's three heaviest modules. */
+export function renderColdStart(
+  f: Pick<Figures, 'cold_start' | 'bundle_bytes' | 'bundle_largest_modules'>,
+): string[] {
+  const out: string[] = [];
+  const floor = f.cold_start.floor_init_ms ?? Number.NaN;
+  out.push('', `## Cold start and bundle size (floor init ${floor} ms)`);
+  out.push(
+    row(['function', 'init_ms', '≤ 1.3 × floor', 'bundle bytes', '≤ 350 000']),
+    row(['---', '---', '---', '---', '---']),
+  );
+  for (const [id, bytes] of Object.entries(f.bundle_bytes)) {
+    const init = (f.cold_start[id] as { init_ms: number } | undefined)?.init_ms ?? Number.NaN;
+    out.push(row([id, init, mark(init <= INIT_TARGET * floor), bytes, mark(bytes <= 350_000)]));
+  }
+  if (f.bundle_largest_modules) out.push(...renderLargestModules(f.bundle_largest_modules));
+  out.push('');
+  return out;
 }
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;

@@ -11,7 +11,7 @@ import { measureCostAndScale } from './cost-and-scale.js';
 import { measureEtl } from './etl-throughput.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
-import { renderReport } from './report.js';
+import { renderColdStart, renderReport } from './report.js';
 import { measureRequestCounts } from './request-counts.js';
 import { importAccounts, measureFloor, measureImport } from './throughput.js';
 
@@ -38,6 +38,8 @@ const { values } = parseArgs({
     'scale-environment': { type: 'string', default: 'prod' },
     'lambda-concurrency': { type: 'string', default: '1000' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
+    /** `cold-start`: only build the bundles and time their load (no local runtime), to iterate on init time. */
+    only: { type: 'string' },
   },
 });
 const int = (name: keyof typeof values) => Number.parseInt(String(values[name]), 10);
@@ -67,9 +69,41 @@ async function obtainToken(url: string): Promise<string> {
   return token;
 }
 
+/** Every function bundled as the stack ships it, each bundle's load timed in fresh processes beside the floor. */
+async function measureColdStart(localDir: string) {
+  log('bundling every function and measuring cold starts…');
+  const bundles = await buildBundles(root, path.join(localDir, 'bundles'));
+  const init = measureInit(bundles, int('cold-start-runs'));
+  const functions = bundles.filter((b) => b.id !== FLOOR_ID);
+  return {
+    cold_start: {
+      floor_init_ms: init.get(FLOOR_ID),
+      ...Object.fromEntries(functions.map((b) => [b.id, { init_ms: init.get(b.id) }])),
+    },
+    bundle_bytes: Object.fromEntries(functions.map((b) => [b.id, b.bytes])),
+    floor_bundle_bytes: bundles.find((b) => b.id === FLOOR_ID)?.bytes,
+    bundle_largest_modules: Object.fromEntries(functions.map((b) => [b.id, b.largestModules])),
+  };
+}
+
+function write(figures: object, report: string): void {
+  mkdirSync(path.dirname(String(values.out)), { recursive: true });
+  writeFileSync(String(values.out), `${JSON.stringify(figures, null, 2)}\n`);
+  const reportFile = path.join(path.dirname(String(values.out)), 'bench-report.md');
+  writeFileSync(reportFile, `# Benchmark report\n${report}`);
+  process.stdout.write(report);
+  log(`figures written to ${values.out}, report to ${reportFile}`);
+}
+
 async function main(): Promise<void> {
   const localDir = path.join(root, '.local/bench');
   mkdirSync(localDir, { recursive: true });
+  if (values.only !== undefined) {
+    if (values.only !== 'cold-start') throw new Error(`--only takes cold-start, not ${values.only}`);
+    const figures = await measureColdStart(localDir);
+    write(figures, renderColdStart(figures).join('\n'));
+    return;
+  }
   const seedFile = path.join(localDir, 'seed.json');
   writeFileSync(
     seedFile,
@@ -155,9 +189,7 @@ async function main(): Promise<void> {
       async (code) => (await listTasks(code, 'PROCESSED')).length,
     );
 
-    log('bundling every function and measuring cold starts…');
-    const bundles = await buildBundles(root, path.join(localDir, 'bundles'));
-    const init = measureInit(bundles, int('cold-start-runs'));
+    const coldStart = await measureColdStart(localDir);
 
     const latency: Record<string, { p50: number; p99: number; count: number }> = {};
     for (const [endpoint, samples] of client.latencies) {
@@ -167,7 +199,6 @@ async function main(): Promise<void> {
         count: samples.length,
       };
     }
-    const functions = bundles.filter((b) => b.id !== FLOOR_ID);
     const figures = {
       options,
       import: {
@@ -182,25 +213,13 @@ async function main(): Promise<void> {
       ddb_requests: requestCounts,
       latency_ms: latency,
       list: listing,
-      cold_start: {
-        floor_init_ms: init.get(FLOOR_ID),
-        ...Object.fromEntries(functions.map((b) => [b.id, { init_ms: init.get(b.id) }])),
-      },
-      bundle_bytes: Object.fromEntries(functions.map((b) => [b.id, b.bytes])),
-      floor_bundle_bytes: bundles.find((b) => b.id === FLOOR_ID)?.bytes,
-      bundle_largest_modules: Object.fromEntries(functions.map((b) => [b.id, b.largestModules])),
+      ...coldStart,
       ...costAndScale,
     };
-    mkdirSync(path.dirname(String(values.out)), { recursive: true });
-    writeFileSync(String(values.out), `${JSON.stringify(figures, null, 2)}\n`);
-    const report = renderReport(figures);
-    const reportFile = path.join(path.dirname(String(values.out)), 'bench-report.md');
-    writeFileSync(reportFile, `# Benchmark report\n${report}`);
-    process.stdout.write(report);
+    write(figures, renderReport(figures));
     process.stdout.write(
       `account import at concurrency ${accountTasks.concurrency}: v2 scheduled → processed ${accountTasks.v2_accounts_per_s} accounts/s, v1 stage + process ${accountTasks.v1_accounts_per_s} accounts/s (${accountTasks.accounts} accounts each)\n`,
     );
-    log(`figures written to ${values.out}, report to ${reportFile}`);
   } finally {
     await runtime.stop();
   }

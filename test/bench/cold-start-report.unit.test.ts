@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { renderColdStart } from './report.js';
+
+describe('Rule: every function’s init time is at most 1.3 × the floor’s, beside its bundle size and heaviest modules', () => {
+  it('marks a function ok at 1.3 × the floor and MISSED above it', () => {
+    // Prepare
+    const figures = {
+      cold_start: { floor_init_ms: 50, 'at-target': { init_ms: 65 }, 'over-target': { init_ms: 65.5 } },
+      bundle_bytes: { 'at-target': 200_000, 'over-target': 360_000 },
+      bundle_largest_modules: {
+        'at-target': [{ module: '@smithy/core', bytes: 113_664 }],
+        'over-target': [
+          { module: 'graphql', bytes: 139_630 },
+          { module: '@smithy/core', bytes: 113_664 },
+          { module: 'jose', bytes: 12_125 },
+        ],
+      },
+    };
+    // Act
+    const lines = renderColdStart(figures);
+    // Assess
+    expect(lines).toContain('## Cold start and bundle size (floor init 50 ms)');
+    expect(lines).toContain('| at-target | 65 | ok | 200000 | ok |');
+    expect(lines).toContain('| over-target | 65.5 | MISSED | 360000 | MISSED |');
+    expect(lines).toContain('| over-target | graphql (136 KB) | @smithy/core (111 KB) | jose (12 KB) |');
+  });
+});
