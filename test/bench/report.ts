@@ -49,7 +49,7 @@ export function renderReport(f: Figures): string {
     row(['figure', 'value', 'target']),
     row(['---', '---', '---']),
   );
-  // Targets (issue 18): nothing stored yet ≤ 3 and ≤ 13; all stored ≤ 1.2 ×, half stored ≤ 1.5 × that;
+  // Targets of the performance round: nothing stored yet ≤ 3 and ≤ 13; all stored ≤ 1.2 ×, half stored ≤ 1.5 × that;
   // a note or a statement ≤ 2 a POST (per item of the half-stored pairs).
   const targets: Record<string, number> = {
     per_100_transactions: 3,
