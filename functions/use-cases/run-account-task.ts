@@ -10,6 +10,7 @@ import { isoDateTime } from '../rules/values/dates.js';
 import {
   claimTask,
   endTask,
+  endTaskCounters,
   endTaskUpdate,
   getAccountImportState,
   postponeTask,
@@ -86,14 +87,15 @@ function transition(held: HeldTask, to: Transition['to'], extra: Partial<Transit
 async function importAccount(held: HeldTask): Promise<TaskRunOutcome> {
   const { task, now } = held;
   const external = task.external_account_number;
+  const processed = (serviceIdentifier: string) => transition(held, 'PROCESSED', { serviceIdentifier });
   try {
     await processAccount({
       supplier: task.import_supplier,
       externalAccountNumber: external,
       now,
-      alsoWrite: (serviceAccountNumber) => [
-        endTaskUpdate(transition(held, 'PROCESSED', { serviceIdentifier: serviceAccountNumber })),
-      ],
+      alsoWrite: (serviceAccountNumber) => [endTaskUpdate(processed(serviceAccountNumber))],
+      // The same for every account number: the task leaves the supplier's `scheduled` count.
+      alsoCount: endTaskCounters(processed('')),
     });
     return 'done';
   } catch (error) {

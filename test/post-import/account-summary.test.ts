@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findImportedAccount } from '../../functions/http/imported-account-access.js';
 import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import { getAccountSummary as summaryOf } from '../../functions/use-cases/account-summary.js';
 import { obtainToken } from '../support/auth.js';
@@ -190,7 +191,15 @@ describe('Account summary: reads aggregates, not every item of the account', () 
     expect((await postTransactions(token, account, transactions)).status).toBe(201);
     const counter = new RequestCounter().attach(dynamoDbClient);
     // Act
-    const summary = await summaryOf(account.import_supplier, account.external_account_number);
+    const found = await findImportedAccount(
+      { from: 'path' },
+      {
+        supplier: account.import_supplier,
+        body: undefined,
+        path: { external_account_number: account.external_account_number },
+      },
+    );
+    const summary = await summaryOf(found);
     counter.detach();
     // Assess
     expect(summary.transactions.count).toBe(300);
