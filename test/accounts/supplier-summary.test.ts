@@ -21,6 +21,22 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const summaryPath = supplierSummaryPath;
 
+/** Stages accounts 31 days ago (past the default expiry window); whether each staging was written. */
+async function stagedLongAgo(supplier: string, externals: readonly string[]): Promise<boolean[]> {
+  const written: boolean[] = [];
+  for (const external of externals) {
+    const result = await writeStaging({
+      supplier,
+      externalAccountNumber: external,
+      account: stagedAccount(supplier, external),
+      now: new Date(Date.now() - 31 * DAY),
+      target: 'create',
+    });
+    written.push(result.ok);
+  }
+  return written;
+}
+
 describe('Supplier summary: account counts are maintained counters equal to a recount', () => {
   it('after parallel staging, re-staging, processing and expiry', async () => {
     // Prepare
@@ -37,16 +53,7 @@ describe('Supplier summary: account counts are maintained counters equal to a re
     const processed = await Promise.all([3, 4, 5].map((k) => processAccount(token, supplier, `SUM-${k}`)));
     const afterProcessing = await api('GET', summaryPath(supplier), { token });
     // …and two accounts staged long ago expire
-    for (const external of ['OLD-1', 'OLD-2']) {
-      const result = await writeStaging({
-        supplier,
-        externalAccountNumber: external,
-        account: stagedAccount(supplier, external),
-        now: new Date(Date.now() - 31 * DAY),
-        target: 'create',
-      });
-      expect(result.ok).toBe(true);
-    }
+    expect(await stagedLongAgo(supplier, ['OLD-1', 'OLD-2'])).toEqual([true, true]);
     const beforeExpiry = await api('GET', summaryPath(supplier), { token });
     await cancelExpired();
     const afterExpiry = await api('GET', summaryPath(supplier), { token });
@@ -120,16 +127,7 @@ describe('Supplier summary: counters equal a recount after staging, processing, 
     await snapshot('processed');
     // …the window ends: the sweep cancels every live task; two v1 stagings made long ago expire
     const swept = await sweepAccountTasks(new Date(T + 3 * HOUR + 1000), queue, [supplier]);
-    for (const external of ['OLD-1', 'OLD-2']) {
-      const result = await writeStaging({
-        supplier,
-        externalAccountNumber: external,
-        account: stagedAccount(supplier, external),
-        now: new Date(Date.now() - 31 * DAY),
-        target: 'create',
-      });
-      expect(result.ok).toBe(true);
-    }
+    expect(await stagedLongAgo(supplier, ['OLD-1', 'OLD-2'])).toEqual([true, true]);
     await cancelExpired();
     await snapshot('expired');
     // Assess
