@@ -1,9 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
-import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
+import { encodeAccountData } from '../rules/account/account-data.js';
 import {
   type AccountTask,
   scheduledChange,
@@ -12,8 +12,8 @@ import {
   type TaskStatus,
 } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { type StoredAccountTask, toTask } from './account-task-read-store.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
-import { type StoredImportProcess, toImportProcess } from './import-process-store.js';
 import { indexKeys, keys } from './keys.js';
 import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
 import type { TransactItem } from './transact-write.js';
@@ -27,65 +27,6 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
  * transaction. Index gsi4 lists tasks per supplier and status, live ones by `due_at`: when
  * the sweep must next look at them (window start, window end, or lease expiry).
  */
-
-export interface StoredAccountTask extends AccountTask {
-  due_at?: string;
-  queued_at?: string;
-  attempts?: number;
-}
-
-const TASK_FIELDS = [
-  'import_supplier',
-  'external_account_number',
-  'task_id',
-  'status',
-  'is_dry_run',
-  'schedule_window_start',
-  'schedule_window_end',
-  'created_at',
-  'modified_at',
-  'latest_event',
-  'latest_error',
-  'service_identifier',
-  'lease_token',
-  'lease_until',
-  'due_at',
-  'queued_at',
-  'attempts',
-] as const;
-
-function toTask(item: Record<string, unknown> | undefined): StoredAccountTask | undefined {
-  if (item?.entity !== 'AccountTask' && item?.task_id === undefined) return undefined;
-  const task: Record<string, unknown> = {};
-  for (const field of TASK_FIELDS) if (item[field] !== undefined) task[field] = item[field];
-  return task as unknown as StoredAccountTask;
-}
-
-/** The account's import process, staged data presence and task, in one strongly consistent Query. */
-export async function getAccountImportState(
-  supplier: string,
-  externalAccountNumber: string,
-): Promise<{ process?: StoredImportProcess; task?: StoredAccountTask; taskAccount?: Account }> {
-  const { pk } = keys.accountTask(supplier, externalAccountNumber);
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
-  const process = toImportProcess(Items.find((item) => item.sk === 'PROCESS'));
-  const taskItem = Items.find((item) => item.sk === 'TASK');
-  const task = toTask(taskItem);
-  return {
-    ...(process ? { process } : {}),
-    ...(task ? { task } : {}),
-    ...(taskItem?.account_data
-      ? { taskAccount: decodeAccountData(taskItem.account_data as Uint8Array) }
-      : {}),
-  };
-}
 
 /** gsi4 keys of a task in `status`, sorted by `at` (the due time of a live task, the end of others). */
 function indexOf(
@@ -383,43 +324,4 @@ export async function postponeTask(
     },
   });
   return result.ok;
-}
-
-/** Tasks of a supplier in `status` whose `due_at` has come (all pages). */
-export async function findDueTasks(
-  supplier: string,
-  status: TaskStatus,
-  now: Date,
-): Promise<StoredAccountTask[]> {
-  return queryTasks(supplier, status, `${isoDateTime(now)}~`);
-}
-
-/** Tasks of a supplier in `status` (operator listing), all pages. */
-export function listTasks(supplier: string, status: TaskStatus): Promise<StoredAccountTask[]> {
-  return queryTasks(supplier, status);
-}
-
-async function queryTasks(supplier: string, status: TaskStatus, upTo?: string): Promise<StoredAccountTask[]> {
-  const tasks: StoredAccountTask[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi4',
-        KeyConditionExpression: upTo ? 'gsi4pk = :pk AND gsi4sk <= :upTo' : 'gsi4pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': indexKeys.accountTasksPartition(supplier, status),
-          ...(upTo ? { ':upTo': upTo } : {}),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const task = toTask(item);
-      if (task) tasks.push(task);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return tasks;
 }

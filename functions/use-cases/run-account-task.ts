@@ -7,14 +7,13 @@ import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/valida
 import { type TaskError, taskError } from '../rules/account-task/account-task.js';
 import { LEASE_SECONDS, type TaskMessage, VISIBILITY_TIMEOUT_SECONDS } from '../rules/account-task/engine.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
 import {
   claimTask,
   endTask,
   endTaskCounters,
   endTaskUpdate,
-  getAccountImportState,
   postponeTask,
-  type StoredAccountTask,
   type Transition,
 } from '../store/account-task-store.js';
 import { CreationAbandoned, processAccount } from './process-account.js';

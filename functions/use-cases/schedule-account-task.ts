@@ -16,13 +16,8 @@ import {
   taskStatusObject,
 } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import {
-  endTaskItems,
-  getAccountImportState,
-  markQueued,
-  newTaskPut,
-  type StoredAccountTask,
-} from '../store/account-task-store.js';
+import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
+import { endTaskItems, markQueued, newTaskPut } from '../store/account-task-store.js';
 import { stagingItems } from '../store/import-process-store.js';
 import { supplierCounterUpdate } from '../store/supplier-counter-store.js';
 import { transactWriteWithRetry } from '../store/transact-write-retry.js';

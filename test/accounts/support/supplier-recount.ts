@@ -1,5 +1,5 @@
 import { isLiveTask } from '../../../functions/rules/account-task/account-task.js';
-import { listTasks } from '../../../functions/store/account-task-store.js';
+import { listTasks } from '../../../functions/store/account-task-read-store.js';
 import { api } from '../../support/http.js';
 import { paths } from './accounts.js';
 
