@@ -15,6 +15,7 @@ import {
   type TaskStatusObject,
   taskStatusObject,
 } from '../rules/account-task/account-task.js';
+import { taskMessage } from '../rules/account-task/engine.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
 import { endTaskItems, markQueued, newTaskPut } from '../store/account-task-store.js';
@@ -125,13 +126,7 @@ function conflict(code: string, what: string): RetryableError {
 export async function handOver(tasks: readonly AccountTask[], queue: TaskQueue, now: Date): Promise<number> {
   if (tasks.length === 0) return 0;
   try {
-    await queue.send(
-      tasks.map((task) => ({
-        import_supplier: task.import_supplier,
-        external_account_number: task.external_account_number,
-        task_id: task.task_id,
-      })),
-    );
+    await queue.send(tasks.map(taskMessage));
   } catch (error) {
     logger.warn('Could not hand tasks to the queue; the sweep will', {
       error: error as Error,
