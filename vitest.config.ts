@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects, chosen by file name:
  * - `unit` (`*.unit.test.ts`): no network, no Java, no local runtime. Pure rules, schemas and
- *   the catalogue, CDK synthesis in this process. A setup file makes any socket or `java`
- *   they start fail the test, so a file in the wrong project says so.
+ *   the catalogue, handlers with mocked clients. A setup file makes any socket or `java` they
+ *   start fail the test, so a file in the wrong project says so. CDK synthesis (seconds per
+ *   file) runs with the integration project.
  * - `integration` (every other `*.test.ts`): runs against ONE local runtime (DynamoDB Local,
  *   the local S3 and EventBridge endpoints, the API server) that the global setup starts and
  *   whose environment every worker inherits.
@@ -16,7 +17,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1 }, threads: { maxThreads: 2, minThreads: 1 } },
     coverage: {
       provider: 'v8',
       include: ['functions/**/*.ts', 'infra/**/*.ts', 'schemas/**/*.ts'],
@@ -30,6 +31,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [UNIT_TESTS],
+          // Worker threads start and load modules faster than forked processes: the unit loop
+          // is mostly module loading (collect), not test time.
+          pool: 'threads',
           setupFiles: ['test/support/no-network.ts', 'test/support/unit-environment.ts'],
         },
       },

@@ -6,6 +6,9 @@ import { generateClientTypes } from './build/client-types.js';
 import { generateEventFiles } from './build/events.js';
 import { type GeneratedDirectory, type GeneratedFile, orphanFiles } from './build/generated-file.js';
 import { generateOpenApiFiles } from './build/openapi.js';
+import { projectRoot } from './project-root.js';
+
+export { projectRoot };
 
 /**
  * `npm run generate`: writes every generated file (request validators and docs, event
@@ -14,8 +17,6 @@ import { generateOpenApiFiles } from './build/openapi.js';
  * any file on disk differs from what the generators produce, or is an orphan (the staleness
  * test runs the same check).
  */
-
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type Generator = (root: string) => Promise<GeneratedFile[]>;
 

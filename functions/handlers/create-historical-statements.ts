@@ -1,7 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
 import { postImportResponse } from '../http/post-import-response.js';
-import { requireImported } from '../rules/import-process.js';
-import { getImportProcess } from '../store/import-process-store.js';
 import { createHistoricalStatements } from '../use-cases/create-statements.js';
 import { validate } from '../validation/generated/historical-statements-create.js';
 
@@ -10,9 +8,12 @@ import { validate } from '../validation/generated/historical-statements-create.j
  * (the request without `dry_run`); with `dry_run: true` → 200 `{dry_run: true, result}`.
  */
 export const handler = apiHandler(
-  { body: { validate }, supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true } },
-  async ({ body, supplier }) => {
-    const account = requireImported(await getImportProcess(supplier.code, body.external_account_number));
+  {
+    body: { validate },
+    supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true },
+    importedAccount: { from: 'body' },
+  },
+  async ({ body, supplier, account }) => {
     await createHistoricalStatements(supplier, account, body.statements, { dryRun: body.dry_run });
     const { dry_run: _dryRun, ...validated } = body;
     return postImportResponse(body.dry_run, validated);

@@ -1,7 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
 import { postImportResponse } from '../http/post-import-response.js';
-import { requireImported } from '../rules/import-process.js';
-import { getImportProcess } from '../store/import-process-store.js';
 import { createNotes } from '../use-cases/create-notes.js';
 import { validate } from '../validation/generated/notes-create.js';
 
@@ -10,9 +8,12 @@ import { validate } from '../validation/generated/notes-create.js';
  * order; with `dry_run: true` → 200 `{dry_run: true, result}`, nothing kept.
  */
 export const handler = apiHandler(
-  { body: { validate }, supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true } },
-  async ({ body, supplier }) => {
-    const account = requireImported(await getImportProcess(supplier.code, body.external_account_number));
+  {
+    body: { validate },
+    supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true },
+    importedAccount: { from: 'body' },
+  },
+  async ({ body, supplier, account }) => {
     const results = await createNotes(supplier, account, body.notes, { dryRun: body.dry_run });
     return postImportResponse(body.dry_run, results);
   },

@@ -1,7 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
 import { postImportResponse } from '../http/post-import-response.js';
-import { requireImported } from '../rules/import-process.js';
-import { getImportProcess } from '../store/import-process-store.js';
 import { createPaymentInstruction } from '../use-cases/create-payment-instruction.js';
 import { validate } from '../validation/generated/payment-instruction-create.js';
 
@@ -10,9 +8,12 @@ import { validate } from '../validation/generated/payment-instruction-create.js'
  * reference}`; with `dry_run: true` → 200 `{dry_run: true, result}` (the vendor is asked, nothing kept).
  */
 export const handler = apiHandler(
-  { body: { validate }, supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true } },
-  async ({ body, supplier }) => {
-    const account = requireImported(await getImportProcess(supplier.code, body.external_account_number));
+  {
+    body: { validate },
+    supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true },
+    importedAccount: { from: 'body' },
+  },
+  async ({ body, account }) => {
     const result = await createPaymentInstruction(account, body, { dryRun: body.dry_run });
     return postImportResponse(body.dry_run, result);
   },

@@ -1,8 +1,6 @@
 import { apiHandler } from '../http/api-handler.js';
 import { postImportResponse } from '../http/post-import-response.js';
-import { requireImported } from '../rules/import-process.js';
 import { parseTransactionOptions } from '../rules/transactions/request-options.js';
-import { getImportProcess } from '../store/import-process-store.js';
 import { createTransactions } from '../use-cases/create-transactions.js';
 import { validate } from '../validation/generated/transactions-create.js';
 
@@ -13,10 +11,13 @@ import { validate } from '../validation/generated/transactions-create.js';
  * warnings?}`, nothing kept.
  */
 export const handler = apiHandler(
-  { body: { validate }, supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true } },
-  async ({ body, query, supplier }) => {
+  {
+    body: { validate },
+    supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true },
+    importedAccount: { from: 'body' },
+  },
+  async ({ body, query, account }) => {
     const options = parseTransactionOptions(query);
-    const account = requireImported(await getImportProcess(supplier.code, body.external_account_number));
     const { results, warnings } = await createTransactions(account, body.transactions, {
       ...options,
       dryRun: body.dry_run,

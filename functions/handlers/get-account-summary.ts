@@ -7,9 +7,9 @@ import { getAccountSummary } from '../use-cases/account-summary.js';
  * account that is not imported; 403 for a supplier outside the token's scope.
  */
 export const handler = apiHandler(
-  { supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: false } },
-  async ({ supplier, path }) => ({
-    statusCode: 200,
-    body: await getAccountSummary(supplier.code, path.external_account_number ?? ''),
-  }),
+  {
+    supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: false },
+    importedAccount: { from: 'path' },
+  },
+  async ({ account }) => ({ statusCode: 200, body: await getAccountSummary(account) }),
 );

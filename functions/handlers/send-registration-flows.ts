@@ -1,6 +1,4 @@
 import { apiHandler } from '../http/api-handler.js';
-import { isPossibleExternalAccountNumber, requireImported } from '../rules/import-process.js';
-import { getImportProcess } from '../store/import-process-store.js';
 import { sendRegistrationFlows } from '../use-cases/meter-points.js';
 import { validate } from '../validation/generated/send-registration-flows.js';
 
@@ -14,13 +12,10 @@ export const handler = apiHandler(
   {
     body: { validate, emptyIsObject: true },
     supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: true },
+    importedAccount: { from: 'path' },
   },
-  async ({ body, supplier, path }) => {
-    const external = path.external_account_number ?? '';
-    const process = isPossibleExternalAccountNumber(external)
-      ? await getImportProcess(supplier.code, external)
-      : undefined;
-    const account = requireImported(process);
-    return { statusCode: 200, body: await sendRegistrationFlows(account, { dryRun: body.dry_run === true }) };
-  },
+  async ({ body, account }) => ({
+    statusCode: 200,
+    body: await sendRegistrationFlows(account, { dryRun: body.dry_run === true }),
+  }),
 );

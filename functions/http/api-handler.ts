@@ -4,11 +4,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { type FieldError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 import { withRequestDeadline } from '../request-deadline.js';
+import type { ImportedAccount } from '../rules/import-process.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import type { CompiledValidator } from '../validation/field-errors.js';
 import { toFieldErrors } from '../validation/field-errors.js';
 import { type AuthContext, readAuthContext } from './auth-context.js';
 import { errorHandler } from './error-handler.js';
+import { findImportedAccount, type ImportedAccountRule } from './imported-account-access.js';
 import { parseJsonBody } from './json-body.js';
 import { jsonLimitErrors } from './json-limits.js';
 import { type ApiResponse, jsonResponse } from './response.js';
@@ -44,6 +46,11 @@ export interface ApiHandlerOptions<B> {
   body?: BodyRule<B>;
   /** Where the supplier code comes from and what an unknown or stopped supplier gives. */
   supplier: SupplierRule;
+  /**
+   * The imported account the request names (post-import endpoints): looked up after the
+   * supplier, 404 `account_not_found` when it is not imported; handed over as `account`.
+   */
+  importedAccount?: ImportedAccountRule;
 }
 
 export interface ApiRequest<B> {
@@ -53,6 +60,11 @@ export interface ApiRequest<B> {
   auth: AuthContext;
   supplier: ImportSupplier;
   event: APIGatewayProxyEvent;
+}
+
+/** The request of a handler that declared `importedAccount`. */
+export interface ApiAccountRequest<B> extends ApiRequest<B> {
+  account: ImportedAccount;
 }
 
 /**
@@ -101,12 +113,21 @@ function queryParameters(parameters: Record<string, string | undefined> | null):
 /**
  * Every REST handler is built with this: it checks, in this order, authentication (401) →
  * URL parameters, JSON and request shape (400) → supplier scope (403) → unknown
- * supplier (400/404) → supplier not ongoing (409), then calls `handle` with a typed
- * request. Errors thrown anywhere are mapped to responses in one place (error-handler.ts).
+ * supplier (400/404) → supplier not ongoing (409) → the imported account when declared (404),
+ * then calls `handle` with a typed request. Errors thrown anywhere are mapped to responses in
+ * one place (error-handler.ts).
  */
+export function apiHandler<B = undefined>(
+  options: ApiHandlerOptions<B> & { importedAccount: ImportedAccountRule },
+  handle: (request: ApiAccountRequest<B>) => Promise<ApiResponse>,
+): ReturnType<typeof middy<APIGatewayProxyEvent, APIGatewayProxyResult>>;
 export function apiHandler<B = undefined>(
   options: ApiHandlerOptions<B>,
   handle: (request: ApiRequest<B>) => Promise<ApiResponse>,
+): ReturnType<typeof middy<APIGatewayProxyEvent, APIGatewayProxyResult>>;
+export function apiHandler<B = undefined>(
+  options: ApiHandlerOptions<B>,
+  handle: (request: ApiAccountRequest<B>) => Promise<ApiResponse>,
 ) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -130,6 +151,18 @@ export function apiHandler<B = undefined>(
     }
     const supplier = await authorizeSupplier(options.supplier, { auth, body, path });
     logger.appendKeys({ import_supplier: supplier.code });
-    return jsonResponse(await handle({ body, path, query, auth, supplier, event }));
+    const request: ApiRequest<B> = { body, path, query, auth, supplier, event };
+    const withAccount = options.importedAccount
+      ? {
+          ...request,
+          account: await findImportedAccount(options.importedAccount, {
+            supplier: supplier.code,
+            body,
+            path,
+          }),
+        }
+      : request;
+    // The overloads give `account` only to handlers that declared `importedAccount`.
+    return jsonResponse(await handle(withAccount as ApiAccountRequest<B>));
   }
 }

@@ -7,13 +7,8 @@ import { accountMeterPoints } from '../rules/meter-points/meter-point-status.js'
 import { TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { meterPointClaimItems } from './meter-point-store.js';
-import { supplierCounterUpdate } from './supplier-counter-store.js';
-import {
-  type CancellationReason,
-  isConflictOnly,
-  type TransactItem,
-  transactWrite,
-} from './transact-write.js';
+import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
+import type { CancellationReason, TransactItem } from './transact-write.js';
 
 /**
  * Platform accounts created from import processes (partition `ACCOUNT#<service number>`):
@@ -35,23 +30,26 @@ export interface AccountCreation {
   events: readonly EventDetail[];
   /** Further conditional writes of the same transaction (a v2 task → PROCESSED). */
   extraItems?: readonly TransactItem[];
+  /** Further changes of the supplier's counters made by `extraItems` (its `scheduled` count). */
+  counters?: SupplierCounterChange;
 }
 
-export type AccountCreationResult =
-  | { ok: true }
-  | {
-      ok: false;
-      /** `conflict`: only concurrent transactions were in the way (retry); `rejected`: anything else. */
-      /** `participant_lost`: a condition of `extraItems` no longer held. */
-      reason:
-        | 'account_number_taken'
-        | 'lock_lost'
-        | 'meter_point_taken'
-        | 'participant_lost'
-        | 'conflict'
-        | 'rejected';
-      reasons: CancellationReason[];
-    };
+/**
+ * Why a creation transaction was cancelled. `participant_lost`: a condition of `extraItems`
+ * no longer held; `rejected`: anything but a condition (a conflict alone is retried by the
+ * write helper before it comes to this).
+ */
+export type AccountCreationFailure =
+  | 'account_number_taken'
+  | 'lock_lost'
+  | 'meter_point_taken'
+  | 'participant_lost'
+  | 'rejected';
+
+export interface AccountCreationWrite {
+  items: TransactItem[];
+  failure: (reasons: readonly CancellationReason[]) => AccountCreationFailure;
+}
 
 /** Positions of the items in the creation transaction. */
 const ACCOUNT_ITEM = 0;
@@ -60,13 +58,13 @@ const PROCESS_ITEM = 2;
 const METER_POINT_ITEMS = 5;
 
 /**
- * Creates the account in ONE transaction: the account item (new number only), its first
+ * The ONE transaction that creates the account, and how to read its cancellation: the account item (new number only), its first
  * open-ended statement period, the process → COMPLETED/IMPORTED (only while we hold its
  * lock; moved from the PENDING to the IMPORTED list), the staged data removed, the events in
  * the outbox, the claim of each meter point (none may belong to another account yet), and the
  * supplier's pending/imported counters moved by one.
  */
-export async function createImportedAccount(creation: AccountCreation): Promise<AccountCreationResult> {
+export function accountCreationWrite(creation: AccountCreation): AccountCreationWrite {
   const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
   const createdAtIso = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const imported = indexKeys.processesInState(supplier, 'IMPORTED', external);
@@ -76,7 +74,7 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
     accountMeterPoints(creation.account),
     createdAtIso,
   );
-  const result = await transactWrite([
+  const items: TransactItem[] = [
     {
       Put: {
         TableName: TABLE_NAME,
@@ -142,23 +140,22 @@ export async function createImportedAccount(creation: AccountCreation): Promise<
     outboxPut(TABLE_NAME, creation.events, createdAt),
     ...claims,
     ...(creation.extraItems ?? []),
-    // The supplier's counters: one account less pending, one more imported.
-    supplierCounterUpdate(supplier, { pending: -1, imported: 1 }) as TransactItem,
-  ]);
-  if (result.ok) return result;
-  const { reasons } = result;
-  const failedIn = (from: number, to?: number) =>
-    reasons.slice(from, to).some((reason) => reason.code === 'ConditionalCheckFailed');
-  if (failedIn(METER_POINT_ITEMS, METER_POINT_ITEMS + claims.length))
-    return { ok: false, reason: 'meter_point_taken', reasons };
-  if (failedIn(METER_POINT_ITEMS + claims.length)) return { ok: false, reason: 'participant_lost', reasons };
-  if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed')
-    return { ok: false, reason: 'lock_lost', reasons };
-  if (
-    reasons[ACCOUNT_ITEM]?.code === 'ConditionalCheckFailed' ||
-    reasons[1]?.code === 'ConditionalCheckFailed'
-  ) {
-    return { ok: false, reason: 'account_number_taken', reasons };
-  }
-  return { ok: false, reason: isConflictOnly(reasons) ? 'conflict' : 'rejected', reasons };
+    // The supplier's counters: one account less pending, one more imported (and those of `extraItems`).
+    supplierCounterUpdate(supplier, { pending: -1, imported: 1 }, creation.counters) as TransactItem,
+  ];
+  const failure = (reasons: readonly CancellationReason[]): AccountCreationFailure => {
+    const failedIn = (from: number, to?: number) =>
+      reasons.slice(from, to).some((reason) => reason.code === 'ConditionalCheckFailed');
+    if (failedIn(METER_POINT_ITEMS, METER_POINT_ITEMS + claims.length)) return 'meter_point_taken';
+    if (failedIn(METER_POINT_ITEMS + claims.length)) return 'participant_lost';
+    if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed') return 'lock_lost';
+    if (
+      reasons[ACCOUNT_ITEM]?.code === 'ConditionalCheckFailed' ||
+      reasons[1]?.code === 'ConditionalCheckFailed'
+    ) {
+      return 'account_number_taken';
+    }
+    return 'rejected';
+  };
+  return { items, failure };
 }

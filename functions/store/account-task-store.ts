@@ -1,20 +1,23 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
-import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
+import { encodeAccountData } from '../rules/account/account-data.js';
 import {
   type AccountTask,
+  scheduledChange,
   TASK_EVENT_OF,
   type TaskError,
   type TaskStatus,
 } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { type StoredAccountTask, toTask } from './account-task-read-store.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
-import { type StoredImportProcess, toImportProcess } from './import-process-store.js';
 import { indexKeys, keys } from './keys.js';
-import { type TransactItem, transactWrite } from './transact-write.js';
+import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
+import type { TransactItem } from './transact-write.js';
+import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
  * v2 account import tasks: one `TASK` item in the account's import partition (beside its
@@ -24,65 +27,6 @@ import { type TransactItem, transactWrite } from './transact-write.js';
  * transaction. Index gsi4 lists tasks per supplier and status, live ones by `due_at`: when
  * the sweep must next look at them (window start, window end, or lease expiry).
  */
-
-export interface StoredAccountTask extends AccountTask {
-  due_at?: string;
-  queued_at?: string;
-  attempts?: number;
-}
-
-const TASK_FIELDS = [
-  'import_supplier',
-  'external_account_number',
-  'task_id',
-  'status',
-  'is_dry_run',
-  'schedule_window_start',
-  'schedule_window_end',
-  'created_at',
-  'modified_at',
-  'latest_event',
-  'latest_error',
-  'service_identifier',
-  'lease_token',
-  'lease_until',
-  'due_at',
-  'queued_at',
-  'attempts',
-] as const;
-
-function toTask(item: Record<string, unknown> | undefined): StoredAccountTask | undefined {
-  if (item?.entity !== 'AccountTask' && item?.task_id === undefined) return undefined;
-  const task: Record<string, unknown> = {};
-  for (const field of TASK_FIELDS) if (item[field] !== undefined) task[field] = item[field];
-  return task as unknown as StoredAccountTask;
-}
-
-/** The account's import process, staged data presence and task, in one strongly consistent Query. */
-export async function getAccountImportState(
-  supplier: string,
-  externalAccountNumber: string,
-): Promise<{ process?: StoredImportProcess; task?: StoredAccountTask; taskAccount?: Account }> {
-  const { pk } = keys.accountTask(supplier, externalAccountNumber);
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
-  const process = toImportProcess(Items.find((item) => item.sk === 'PROCESS'));
-  const taskItem = Items.find((item) => item.sk === 'TASK');
-  const task = toTask(taskItem);
-  return {
-    ...(process ? { process } : {}),
-    ...(task ? { task } : {}),
-    ...(taskItem?.account_data
-      ? { taskAccount: decodeAccountData(taskItem.account_data as Uint8Array) }
-      : {}),
-  };
-}
 
 /** gsi4 keys of a task in `status`, sorted by `at` (the due time of a live task, the end of others). */
 function indexOf(
@@ -142,46 +86,82 @@ export function newTaskPut(write: NewTask): TransactItem {
   };
 }
 
-/** Writes a task alone (dry runs: nothing is staged). */
-export async function writeTaskAlone(write: NewTask): Promise<{ ok: boolean; conflictOnly: boolean }> {
-  const result = await transactWrite([newTaskPut(write)]);
-  if (result.ok) return { ok: true, conflictOnly: false };
-  return { ok: false, conflictOnly: result.reasons.every((r) => r.code === 'TransactionConflict') };
+/** The conditional UpdateItem of one task transition that goes without events. */
+interface TaskUpdate {
+  task: Pick<AccountTask, 'import_supplier' | 'external_account_number'>;
+  update: string;
+  condition: string;
+  values: Record<string, unknown>;
 }
 
-function conditionFailed(error: unknown): boolean {
-  return (error as Error).name === 'ConditionalCheckFailedException';
-}
+type TaskUpdateResult = { ok: true; task?: StoredAccountTask } | { ok: false; existing?: StoredAccountTask };
 
-function oldItem(error: unknown): StoredAccountTask | undefined {
-  const item = (error as { Item?: Record<string, AttributeValue> }).Item;
-  return item ? toTask(unmarshall(item)) : undefined;
+/**
+ * Applies `write` to the task item; `ok: false` (with the stored task when `returnTask`) when
+ * its condition no longer held: the task moved on, which its caller reads as "not mine".
+ */
+async function updateTask(write: TaskUpdate, returnTask = false): Promise<TaskUpdateResult> {
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.accountTask(write.task.import_supplier, write.task.external_account_number),
+        UpdateExpression: write.update,
+        ConditionExpression: write.condition,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: write.values,
+        ...(returnTask
+          ? { ReturnValues: 'ALL_NEW' as const, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
+          : {}),
+      }),
+    );
+    const task = toTask(Attributes);
+    return { ok: true, ...(task ? { task } : {}) };
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+    const existing = item ? toTask(unmarshall(item)) : undefined;
+    return { ok: false, ...(existing ? { existing } : {}) };
+  }
 }
 
 /** A PENDING task was handed to the queue: the sweep next looks at it when its window ends. */
 export async function markQueued(task: StoredAccountTask, now: Date): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.accountTask(task.import_supplier, task.external_account_number),
-        UpdateExpression: 'SET queued_at = :now, due_at = :due, gsi4sk = :sk',
-        ConditionExpression: 'task_id = :id AND #status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':now': isoDateTime(now),
-          ':due': task.schedule_window_end,
-          ':sk': indexOf(task, 'PENDING', task.schedule_window_end).gsi4sk,
-          ':id': task.task_id,
-          ':pending': 'PENDING',
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+  const result = await updateTask({
+    task,
+    update: 'SET queued_at = :now, due_at = :due, gsi4sk = :sk',
+    condition: 'task_id = :id AND #status = :pending',
+    values: {
+      ':now': isoDateTime(now),
+      ':due': task.schedule_window_end,
+      ':sk': indexOf(task, 'PENDING', task.schedule_window_end).gsi4sk,
+      ':id': task.task_id,
+      ':pending': 'PENDING',
+    },
+  });
+  return result.ok;
+}
+
+/**
+ * A PENDING task a worker did not run because its supplier is Paused: it stays PENDING, due
+ * again from `now`, so the sweep hands it to the queue once the supplier is Ongoing again (or
+ * cancels it when its window ends first); handing it to the queue had set it due only at its
+ * window end. False when the task is no longer this PENDING task.
+ */
+export async function markWaitingForSupplier(task: StoredAccountTask, now: Date): Promise<boolean> {
+  const due = isoDateTime(now);
+  const result = await updateTask({
+    task,
+    update: 'SET due_at = :due, gsi4sk = :sk',
+    condition: 'task_id = :id AND #status = :pending',
+    values: {
+      ':due': due,
+      ':sk': indexOf(task, 'PENDING', due).gsi4sk,
+      ':id': task.task_id,
+      ':pending': 'PENDING',
+    },
+  });
+  return result.ok;
 }
 
 /**
@@ -189,28 +169,19 @@ export async function markQueued(task: StoredAccountTask, now: Date): Promise<bo
  * again after `nextLookAt` (not at every run while the message waits in the queue).
  */
 export async function markRequeued(task: StoredAccountTask, nextLookAt: string): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.accountTask(task.import_supplier, task.external_account_number),
-        UpdateExpression: 'SET due_at = :due, gsi4sk = :sk',
-        ConditionExpression: 'task_id = :id AND #status = :in_progress AND lease_until = :lease_until',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':due': nextLookAt,
-          ':sk': indexOf(task, 'IN_PROGRESS', nextLookAt).gsi4sk,
-          ':id': task.task_id,
-          ':in_progress': 'IN_PROGRESS',
-          ':lease_until': task.lease_until,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+  const result = await updateTask({
+    task,
+    update: 'SET due_at = :due, gsi4sk = :sk',
+    condition: 'task_id = :id AND #status = :in_progress AND lease_until = :lease_until',
+    values: {
+      ':due': nextLookAt,
+      ':sk': indexOf(task, 'IN_PROGRESS', nextLookAt).gsi4sk,
+      ':id': task.task_id,
+      ':in_progress': 'IN_PROGRESS',
+      ':lease_until': task.lease_until,
+    },
+  });
+  return result.ok;
 }
 
 export type ClaimResult = { ok: true; task: StoredAccountTask } | { ok: false; existing?: StoredAccountTask };
@@ -224,44 +195,39 @@ export async function claimTask(
   lease: { token: string; until: string; now: Date },
 ): Promise<ClaimResult> {
   const now = isoDateTime(lease.now);
-  try {
-    const { Attributes } = await documentClient.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.accountTask(ref.import_supplier, ref.external_account_number),
-        UpdateExpression:
-          'SET #status = :in_progress, lease_token = :token, lease_until = :until, due_at = :until, ' +
-          'gsi4pk = :pk, gsi4sk = :sk, modified_at = :now, latest_event = :event, attempts = attempts + :one',
-        ConditionExpression:
-          'task_id = :id AND schedule_window_start <= :now AND schedule_window_end > :now AND ' +
-          '(#status = :pending OR (#status = :in_progress AND lease_until <= :now))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':in_progress': 'IN_PROGRESS',
-          ':pending': 'PENDING',
-          ':token': lease.token,
-          ':until': lease.until,
-          ':pk': indexKeys.accountTasksPartition(ref.import_supplier, 'IN_PROGRESS'),
-          ':sk': indexOf(ref, 'IN_PROGRESS', lease.until).gsi4sk,
-          ':now': now,
-          ':event': { event: TASK_EVENT_OF.IN_PROGRESS, occurred_at: now, data: null },
-          ':one': 1,
-          ':id': ref.task_id,
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { ok: true, task: toTask(Attributes) as StoredAccountTask };
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-    const existing = oldItem(error);
-    return { ok: false, ...(existing ? { existing } : {}) };
-  }
+  const result = await updateTask(
+    {
+      task: ref,
+      update:
+        'SET #status = :in_progress, lease_token = :token, lease_until = :until, due_at = :until, ' +
+        'gsi4pk = :pk, gsi4sk = :sk, modified_at = :now, latest_event = :event, attempts = attempts + :one',
+      condition:
+        'task_id = :id AND schedule_window_start <= :now AND schedule_window_end > :now AND ' +
+        '(#status = :pending OR (#status = :in_progress AND lease_until <= :now))',
+      values: {
+        ':in_progress': 'IN_PROGRESS',
+        ':pending': 'PENDING',
+        ':token': lease.token,
+        ':until': lease.until,
+        ':pk': indexKeys.accountTasksPartition(ref.import_supplier, 'IN_PROGRESS'),
+        ':sk': indexOf(ref, 'IN_PROGRESS', lease.until).gsi4sk,
+        ':now': now,
+        ':event': { event: TASK_EVENT_OF.IN_PROGRESS, occurred_at: now, data: null },
+        ':one': 1,
+        ':id': ref.task_id,
+      },
+    },
+    true,
+  );
+  return result.ok ? { ok: true, task: result.task as StoredAccountTask } : result;
 }
 
 export interface Transition {
-  task: Pick<AccountTask, 'import_supplier' | 'external_account_number' | 'task_id'>;
+  /** The task as read: a live task (its status before the transition) of a supplier. */
+  task: Pick<
+    AccountTask,
+    'import_supplier' | 'external_account_number' | 'task_id' | 'status' | 'is_dry_run'
+  >;
   to: Exclude<TaskStatus, 'PENDING' | 'IN_PROGRESS'>;
   now: Date;
   /**
@@ -322,25 +288,41 @@ export function endTaskUpdate(transition: Transition): TransactItem {
   };
 }
 
+/** How ending the task moves the supplier's counters (its `scheduled` count). */
+export function endTaskCounters(transition: Transition): SupplierCounterChange {
+  const { task } = transition;
+  return { scheduled: scheduledChange(task, { status: transition.to, is_dry_run: task.is_dry_run }) };
+}
+
+/** The items of a task's end: the task, its events and the supplier's counters, for one transaction. */
+export function endTaskItems(transition: Transition, events: readonly EventDetail[]): TransactItem[] {
+  const counters = supplierCounterUpdate(transition.task.import_supplier, endTaskCounters(transition));
+  return [
+    endTaskUpdate(transition),
+    ...(events.length > 0 ? [outboxPut(TABLE_NAME, events, transition.now)] : []),
+    ...(counters ? [counters] : []),
+  ];
+}
+
 /**
- * Ends a task with its events in one transaction. `ok: false` with the stored task when its
- * guard no longer held; a conflict with a concurrent transaction is `conflict` (retry).
+ * Ends a task with its events and its change of the supplier's counters in one transaction
+ * (retried while only concurrent transactions are in the way). `ok: false` with the stored
+ * task when its guard no longer held.
  */
 export async function endTask(
   transition: Transition,
   events: readonly EventDetail[],
-): Promise<{ ok: true } | { ok: false; conflict: boolean; existing?: StoredAccountTask }> {
-  const result = await transactWrite([
-    endTaskUpdate(transition),
-    ...(events.length > 0 ? [outboxPut(TABLE_NAME, events, transition.now)] : []),
-  ]);
-  if (result.ok) return result;
-  const existing = toTask(result.reasons[0]?.item);
-  return {
-    ok: false,
-    conflict: result.reasons[0]?.code === 'TransactionConflict',
-    ...(existing ? { existing } : {}),
-  };
+): Promise<{ ok: true } | { ok: false; existing?: StoredAccountTask }> {
+  let refused: { ok: false; existing?: StoredAccountTask } | undefined;
+  await transactWriteWithRetry({
+    items: () => (refused ? undefined : endTaskItems(transition, events)),
+    resolve: (reasons) => {
+      const existing = toTask(reasons[0]?.item);
+      refused = { ok: false, ...(existing ? { existing } : {}) };
+      return 'retry-now';
+    },
+  });
+  return refused ?? { ok: true };
 }
 
 /**
@@ -351,65 +333,17 @@ export async function postponeTask(
   task: StoredAccountTask,
   lease: { token: string; retryAt: string },
 ): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.accountTask(task.import_supplier, task.external_account_number),
-        UpdateExpression: 'SET lease_until = :retry, due_at = :retry, gsi4sk = :sk',
-        ConditionExpression: 'task_id = :id AND #status = :in_progress AND lease_token = :token',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':retry': lease.retryAt,
-          ':sk': indexOf(task, 'IN_PROGRESS', lease.retryAt).gsi4sk,
-          ':id': task.task_id,
-          ':in_progress': 'IN_PROGRESS',
-          ':token': lease.token,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
-}
-
-/** Tasks of a supplier in `status` whose `due_at` has come (all pages). */
-export async function findDueTasks(
-  supplier: string,
-  status: TaskStatus,
-  now: Date,
-): Promise<StoredAccountTask[]> {
-  return queryTasks(supplier, status, `${isoDateTime(now)}~`);
-}
-
-/** Tasks of a supplier in `status` (operator listing), all pages. */
-export function listTasks(supplier: string, status: TaskStatus): Promise<StoredAccountTask[]> {
-  return queryTasks(supplier, status);
-}
-
-async function queryTasks(supplier: string, status: TaskStatus, upTo?: string): Promise<StoredAccountTask[]> {
-  const tasks: StoredAccountTask[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi4',
-        KeyConditionExpression: upTo ? 'gsi4pk = :pk AND gsi4sk <= :upTo' : 'gsi4pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': indexKeys.accountTasksPartition(supplier, status),
-          ...(upTo ? { ':upTo': upTo } : {}),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const task = toTask(item);
-      if (task) tasks.push(task);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return tasks;
+  const result = await updateTask({
+    task,
+    update: 'SET lease_until = :retry, due_at = :retry, gsi4sk = :sk',
+    condition: 'task_id = :id AND #status = :in_progress AND lease_token = :token',
+    values: {
+      ':retry': lease.retryAt,
+      ':sk': indexOf(task, 'IN_PROGRESS', lease.retryAt).gsi4sk,
+      ':id': task.task_id,
+      ':in_progress': 'IN_PROGRESS',
+      ':token': lease.token,
+    },
+  });
+  return result.ok;
 }

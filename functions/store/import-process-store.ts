@@ -7,7 +7,7 @@ import { decodeAccountData, encodeAccountData } from '../rules/account/account-d
 import type { ImportProcess } from '../rules/import-process.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
-import { supplierCounterUpdate } from './supplier-counter-store.js';
+import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
 import { type CancellationReason, type TransactItem, transactWrite } from './transact-write.js';
 
 /**
@@ -119,6 +119,8 @@ export interface StagingWrite {
   existing?: StoredImportProcess;
   /** Further writes of the same transaction (a v2 task scheduled with the staging). */
   extraItems?: TransactItem[];
+  /** Further changes of the supplier's counters made by `extraItems` (its `scheduled` count). */
+  counters?: SupplierCounterChange;
 }
 
 /**
@@ -126,6 +128,19 @@ export interface StagingWrite {
  * the staged data, in one transaction guarded by the target's condition.
  */
 export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
+  const result = await transactWrite(stagingItems(write));
+  if (result.ok) return { ok: true, value: undefined };
+  const existing = stagingRefusedBy(result.reasons);
+  return { ok: false, reasons: result.reasons, ...(existing ? { existing } : {}) };
+}
+
+/** The process as stored when a staging's condition failed (undefined when there is none). */
+export function stagingRefusedBy(reasons: readonly CancellationReason[]): StoredImportProcess | undefined {
+  return toImportProcess(reasons[0]?.item);
+}
+
+/** The items of a staging, for one transaction (see `writeStaging`). */
+export function stagingItems(write: StagingWrite): TransactItem[] {
   const { supplier, externalAccountNumber: external, now } = write;
   const at = now.toISOString();
   const processItem = {
@@ -152,7 +167,12 @@ export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':staged': 'STAGED', ':unknown': 'UNKNOWN' },
         };
-  const result = await transactWrite([
+  const counters = supplierCounterUpdate(
+    supplier,
+    write.target === 'create' ? { pending: 1 } : undefined,
+    write.counters,
+  );
+  return [
     {
       Put: {
         TableName: TABLE_NAME,
@@ -173,12 +193,9 @@ export async function writeStaging(write: StagingWrite): Promise<WriteResult> {
       },
     },
     ...(write.extraItems ?? []),
-    // A first staging adds a pending account to the supplier's counters.
-    ...(write.target === 'create' ? [supplierCounterUpdate(supplier, { pending: 1 }) as TransactItem] : []),
-  ]);
-  if (result.ok) return { ok: true, value: undefined };
-  const existing = toImportProcess(result.reasons[0]?.item);
-  return { ok: false, reasons: result.reasons, ...(existing ? { existing } : {}) };
+    // A first staging adds a pending account to the supplier's counters (with the changes of `extraItems`).
+    ...(counters ? [counters] : []),
+  ];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { keys, SUPPLIER_COUNTER_PREFIX } from './keys.js';
 import type { TransactItem } from './transact-write.js';
@@ -7,7 +7,8 @@ import type { TransactItem } from './transact-write.js';
  * Counters of a supplier's accounts (`SUPPLIER#<code>` / `COUNTER#<n>`), read by the supplier
  * summary. They are changed in the same transactions that change what they count: a first
  * staging adds a pending account, creating the account moves one from pending to imported,
- * expiry removes pending ones. Each change goes to one of `SUPPLIER_COUNTER_SHARDS` shards at
+ * expiry removes pending ones, and a v2 task counts as scheduled while it is live (see
+ * `scheduledChange` in the account task rules). Each change goes to one of `SUPPLIER_COUNTER_SHARDS` shards at
  * random, so parallel staging of different accounts of one supplier does not conflict on one
  * item; the summary adds the shards up with one Query.
  */
@@ -31,6 +32,15 @@ export interface SupplierCounts {
 
 const COUNTERS = ['pending', 'imported', 'scheduled'] as const;
 
+/** Several changes as one (a transaction may touch the counters once only). */
+function sum(changes: readonly (SupplierCounterChange | undefined)[]): SupplierCounterChange {
+  const total: SupplierCounterChange = {};
+  for (const change of changes) {
+    for (const counter of COUNTERS) total[counter] = (total[counter] ?? 0) + (change?.[counter] ?? 0);
+  }
+  return total;
+}
+
 function counterUpdate(code: string, change: SupplierCounterChange) {
   const changed = COUNTERS.filter((counter) => (change[counter] ?? 0) !== 0);
   if (changed.length === 0) return undefined;
@@ -45,20 +55,16 @@ function counterUpdate(code: string, change: SupplierCounterChange) {
   };
 }
 
-/** The Update, for a caller's transaction, that applies `change`; undefined when it changes nothing. */
-export function supplierCounterUpdate(code: string, change: SupplierCounterChange): TransactItem | undefined {
-  const update = counterUpdate(code, change);
-  return update ? { Update: update } : undefined;
-}
-
 /**
- * Applies `change` on its own (one UpdateItem). For writers whose change is not part of a
- * transaction (e.g. the scheduled count of asynchronous imports); prefer
- * `supplierCounterUpdate` inside the transaction that changes what is counted.
+ * The Update, for a caller's transaction, that applies the sum of `changes` (one item: a
+ * transaction may not write one shard twice); undefined when it changes nothing.
  */
-export async function adjustSupplierCounters(code: string, change: SupplierCounterChange): Promise<void> {
-  const update = counterUpdate(code, change);
-  if (update) await documentClient.send(new UpdateCommand(update));
+export function supplierCounterUpdate(
+  code: string,
+  ...changes: readonly (SupplierCounterChange | undefined)[]
+): TransactItem | undefined {
+  const update = counterUpdate(code, sum(changes));
+  return update ? { Update: update } : undefined;
 }
 
 /** The supplier's counts: every shard added up, with one strongly consistent Query. */

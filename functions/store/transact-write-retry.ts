@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryableError } from '../errors.js';
 import { requestDeadline } from '../request-deadline.js';
 import {
@@ -45,6 +44,8 @@ export interface RetryOptions {
    * leaves the function time to answer, or now + the budget outside a request).
    */
   deadline?: number;
+  /** The error when the attempts or the time budget are spent (default: `contentionError()`). */
+  exhausted?: () => Error;
 }
 
 /** When retries of a write must stop: the request's deadline, or the budget from now. */
@@ -60,6 +61,11 @@ export function retryPause(attempt: number): number {
 /** A jittered pause before retry `attempt + 1` of anything that lost a race or was throttled. */
 export function backoff(attempt: number): Promise<void> {
   return sleep(retryPause(attempt));
+}
+
+/** The global timer (which fake timers in unit tests control), not `node:timers/promises`. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The error when the attempts or the time budget are spent. */
@@ -80,11 +86,12 @@ export async function transactWriteWithRetry(
   options: RetryOptions = {},
 ): Promise<boolean> {
   const deadline = options.deadline ?? retryDeadline();
+  const exhausted = options.exhausted ?? contentionError;
   for (let attempt = 0; ; attempt++) {
     const items = write.items();
     if (!items) return false;
     // The budget bounds retries only: a first attempt always runs, however long the request took.
-    if (attempt > 0 && (attempt >= MAX_WRITE_ATTEMPTS || Date.now() >= deadline)) throw contentionError();
+    if (attempt > 0 && (attempt >= MAX_WRITE_ATTEMPTS || Date.now() >= deadline)) throw exhausted();
     const result = await transactWrite(items);
     if (result.ok) return true;
     const resolution = isConflictOnly(result.reasons)
@@ -92,7 +99,7 @@ export async function transactWriteWithRetry(
       : await write.resolve(result.reasons);
     if (resolution === 'retry-after-pause') {
       const pause = retryPause(attempt);
-      if (Date.now() + pause >= deadline) throw contentionError();
+      if (Date.now() + pause >= deadline) throw exhausted();
       await sleep(pause);
     }
   }

@@ -16,7 +16,7 @@ import {
 } from '../rules/account/validate-account.js';
 import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import { createImportedAccount } from '../store/account-store.js';
+import { type AccountCreationWrite, accountCreationWrite } from '../store/account-store.js';
 import {
   getImportProcessWithStagedAccount,
   getStagedAccount,
@@ -25,15 +25,15 @@ import {
 } from '../store/import-process-store.js';
 import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
+import type { SupplierCounterChange } from '../store/supplier-counter-store.js';
 import type { TransactItem } from '../store/transact-write.js';
-import { backoff } from '../store/transact-write-retry.js';
+import { transactWriteWithRetry } from '../store/transact-write-retry.js';
 
 /**
  * An IN_PROGRESS lock older than this belongs to a creation that died (Lambda timeout,
  * crash) and may be taken over by the next process call.
  */
 const LOCK_SECONDS = integerEnv('DATA_IMPORT_PROCESS_LOCK_SECONDS', 300, { min: 30, max: 86_400 });
-const MAX_CREATION_ATTEMPTS = 5;
 
 export interface ProcessRequest {
   supplier: string;
@@ -45,6 +45,8 @@ export interface ProcessRequest {
    * `CreationAbandoned` is thrown.
    */
   alsoWrite?: (serviceAccountNumber: string) => TransactItem[];
+  /** The changes of the supplier's counters that `alsoWrite` makes (a v2 task ending: `scheduled`). */
+  alsoCount?: SupplierCounterChange;
   /** Kept on the account and on the import process when given. */
   operationsTeamName?: string;
 }
@@ -127,64 +129,75 @@ function isDomainOutcome(error: unknown): boolean {
 async function create(request: ProcessRequest, token: string, account: Account): Promise<CreatedAccount> {
   const { supplier, externalAccountNumber: external, now } = request;
   const openStatementPeriodStart = firstStatementPeriodStart(account.last_billed_to_date, now);
-  for (let attempt = 0; attempt < MAX_CREATION_ATTEMPTS; attempt++) {
-    const numbers = newAccountNumbers();
-    const result = await createImportedAccount({
-      supplier,
-      externalAccountNumber: external,
-      account,
-      numbers,
-      openStatementPeriodStart,
-      ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
-      lockToken: token,
-      createdAt: now,
-      ...(request.alsoWrite ? { extraItems: request.alsoWrite(numbers.serviceAccountNumber) } : {}),
-      events: [
-        importProcessEvents.complete(external, numbers.serviceAccountNumber),
-        importProcessEvents.accountCreated(numbers.serviceAccountNumber, accountUserEmails(account)),
-      ],
-    });
-    if (result.ok) {
-      logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
-      return {
-        import_supplier: supplier,
-        external_account_number: external,
-        service_account_number: numbers.serviceAccountNumber,
-      };
-    }
-    switch (result.reason) {
-      case 'account_number_taken':
-        continue;
-      case 'conflict':
-        await backoff(attempt);
-        continue;
-      case 'lock_lost':
-        throw inProgress();
-      case 'participant_lost':
-        await releaseImportProcess(supplier, external, { token, now, events: [] });
-        throw new CreationAbandoned(
-          'A write of the creation transaction no longer held; nothing was created.',
-        );
-      case 'meter_point_taken':
-        // A 4xx writes nothing: the lock is given back unchanged.
-        await releaseImportProcess(supplier, external, { token, now, events: [] });
-        throw meterPointAlreadyAssigned();
-      case 'rejected': {
-        const detail = `The account could not be written (${result.reasons.map((r) => r.code).join(', ')}).`;
-        await releaseImportProcess(supplier, external, {
-          token,
-          now,
-          events: [importProcessEvents.error(external, 'account_creation_failed', detail)],
+  let numbers = newAccountNumbers();
+  let write: AccountCreationWrite | undefined;
+  await transactWriteWithRetry(
+    {
+      items: () => {
+        write = accountCreationWrite({
+          supplier,
+          externalAccountNumber: external,
+          account,
+          numbers,
+          openStatementPeriodStart,
+          ...(request.operationsTeamName !== undefined
+            ? { operationsTeamName: request.operationsTeamName }
+            : {}),
+          lockToken: token,
+          createdAt: now,
+          ...(request.alsoWrite ? { extraItems: request.alsoWrite(numbers.serviceAccountNumber) } : {}),
+          ...(request.alsoCount ? { counters: request.alsoCount } : {}),
+          events: [
+            importProcessEvents.complete(external, numbers.serviceAccountNumber),
+            importProcessEvents.accountCreated(numbers.serviceAccountNumber, accountUserEmails(account)),
+          ],
         });
-        throw new Error(detail);
-      }
-    }
-  }
-  throw new RetryableError(
-    'account_creation_conflict',
-    'The account could not be created now; retry the request as it is.',
-    503,
+        return write.items;
+      },
+      resolve: async (reasons) => {
+        const failure = (write as AccountCreationWrite).failure(reasons);
+        switch (failure) {
+          case 'account_number_taken':
+            numbers = newAccountNumbers();
+            return 'retry-now' as const;
+          case 'lock_lost':
+            throw inProgress();
+          case 'participant_lost':
+            await releaseImportProcess(supplier, external, { token, now, events: [] });
+            throw new CreationAbandoned(
+              'A write of the creation transaction no longer held; nothing was created.',
+            );
+          case 'meter_point_taken':
+            // A 4xx writes nothing: the lock is given back unchanged.
+            await releaseImportProcess(supplier, external, { token, now, events: [] });
+            throw meterPointAlreadyAssigned();
+          case 'rejected': {
+            const detail = `The account could not be written (${reasons.map((r) => r.code).join(', ')}).`;
+            await releaseImportProcess(supplier, external, {
+              token,
+              now,
+              events: [importProcessEvents.error(external, 'account_creation_failed', detail)],
+            });
+            throw new Error(detail);
+          }
+        }
+      },
+    },
+    {
+      exhausted: () =>
+        new RetryableError(
+          'account_creation_conflict',
+          'The account could not be created now; retry the request as it is.',
+          503,
+        ),
+    },
   );
+  logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
+  return {
+    import_supplier: supplier,
+    external_account_number: external,
+    service_account_number: numbers.serviceAccountNumber,
+  };
 }
 
 /** A dry run's errors for meter points that belong to another account already. */

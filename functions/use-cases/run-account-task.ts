@@ -8,16 +8,16 @@ import { type TaskError, taskError } from '../rules/account-task/account-task.js
 import { LEASE_SECONDS, type TaskMessage, VISIBILITY_TIMEOUT_SECONDS } from '../rules/account-task/engine.js';
 import { acceptsMigrations, mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
 import {
   claimTask,
   endTask,
+  endTaskCounters,
   endTaskUpdate,
-  getAccountImportState,
+  markWaitingForSupplier,
   postponeTask,
-  type StoredAccountTask,
   type Transition,
 } from '../store/account-task-store.js';
-import { markWaitingForSupplier } from '../store/account-task-waiting.js';
 import type { StoredImportProcess } from '../store/import-process-store.js';
 import { getSupplier } from '../store/supplier-store.js';
 import { CreationAbandoned, processAccount } from './process-account.js';
@@ -102,14 +102,15 @@ function transition(held: HeldTask, to: Transition['to'], extra: Partial<Transit
 async function importAccount(held: HeldTask): Promise<TaskRunOutcome> {
   const { task, now } = held;
   const external = task.external_account_number;
+  const processed = (serviceIdentifier: string) => transition(held, 'PROCESSED', { serviceIdentifier });
   try {
     await processAccount({
       supplier: task.import_supplier,
       externalAccountNumber: external,
       now,
-      alsoWrite: (serviceAccountNumber) => [
-        endTaskUpdate(transition(held, 'PROCESSED', { serviceIdentifier: serviceAccountNumber })),
-      ],
+      alsoWrite: (serviceAccountNumber) => [endTaskUpdate(processed(serviceAccountNumber))],
+      // The same for every account number: the task leaves the supplier's `scheduled` count.
+      alsoCount: endTaskCounters(processed('')),
     });
     return 'done';
   } catch (error) {

@@ -9,24 +9,19 @@ import { importProcessDoesNotExist, isLiveProcess } from '../rules/account/trans
 import {
   type AccountTask,
   notPending,
+  scheduledChange,
   schedulingTarget,
   TASK_EVENT_OF,
   type TaskStatusObject,
   taskStatusObject,
 } from '../rules/account-task/account-task.js';
+import { taskMessage } from '../rules/account-task/engine.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import {
-  endTask,
-  getAccountImportState,
-  markQueued,
-  newTaskPut,
-  type StoredAccountTask,
-} from '../store/account-task-store.js';
-import { writeStaging } from '../store/import-process-store.js';
-import { isConflictOnly, transactWrite } from '../store/transact-write.js';
-import { backoff } from '../store/transact-write-retry.js';
-
-const MAX_ATTEMPTS = 8;
+import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
+import { endTaskItems, markQueued, newTaskPut } from '../store/account-task-store.js';
+import { stagingItems } from '../store/import-process-store.js';
+import { supplierCounterUpdate } from '../store/supplier-counter-store.js';
+import { transactWriteWithRetry } from '../store/transact-write-retry.js';
 
 export interface ScheduleRequest {
   supplier: string;
@@ -54,60 +49,74 @@ export async function scheduleAccountTask(
 ): Promise<ScheduleOutcome> {
   const { supplier, account, now } = request;
   const external = account.external_account_number;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const { process, task: existing } = await getAccountImportState(supplier, external);
-    if (isLiveProcess(process) && process.status === 'COMPLETED')
-      throw alreadyImported(process.service_account_number);
-    const target = schedulingTarget(existing);
-    const at = isoDateTime(now);
-    const task: AccountTask = {
-      import_supplier: supplier,
-      external_account_number: external,
-      task_id: randomUUID(),
-      status: 'PENDING',
-      is_dry_run: request.isDryRun,
-      schedule_window_start: request.window.start,
-      schedule_window_end: request.window.end,
-      created_at: target === 'replace' && existing ? existing.created_at : at,
-      modified_at: at,
-      latest_event: { event: TASK_EVENT_OF.PENDING, occurred_at: at, data: null },
-      latest_error: null,
-      service_identifier: null,
-    };
-    const put = newTaskPut({
-      task,
-      account,
-      dueAt: task.schedule_window_start,
-      target,
-      ...(existing ? { previousTaskId: existing.task_id } : {}),
-    });
-    let result: { ok: boolean; reasons?: { code: string }[] };
-    if (request.isDryRun) {
-      if (isLiveProcess(process) && process.status === 'IN_PROGRESS') throw inProgress();
-      result = await transactWrite([put]);
-    } else {
-      result = await writeStaging({
-        supplier,
-        externalAccountNumber: external,
-        account,
-        now,
-        target: stagingTarget(process),
-        ...(process ? { existing: process } : {}),
-        extraItems: [put],
-      });
-    }
-    if (result.ok) {
-      if (task.schedule_window_start <= at) await handOver([task], queue, now);
-      return { outcome: target === 'create' ? 'created' : 'replaced', task };
-    }
-    if (isConflictOnly(result.reasons ?? [])) await backoff(attempt);
-    // Otherwise a condition failed: someone else moved first; read again and decide again.
-  }
-  throw new RetryableError(
-    'scheduling_conflict',
-    'The account is being scheduled by concurrent requests; retry the request as it is.',
-    503,
+  const at = isoDateTime(now);
+  let state = await getAccountImportState(supplier, external);
+  let scheduled: ScheduleOutcome | undefined;
+  await transactWriteWithRetry(
+    {
+      items: () => {
+        const { process, task: existing } = state;
+        if (isLiveProcess(process) && process.status === 'COMPLETED')
+          throw alreadyImported(process.service_account_number);
+        const target = schedulingTarget(existing);
+        const task: AccountTask = {
+          import_supplier: supplier,
+          external_account_number: external,
+          task_id: randomUUID(),
+          status: 'PENDING',
+          is_dry_run: request.isDryRun,
+          schedule_window_start: request.window.start,
+          schedule_window_end: request.window.end,
+          created_at: target === 'replace' && existing ? existing.created_at : at,
+          modified_at: at,
+          latest_event: { event: TASK_EVENT_OF.PENDING, occurred_at: at, data: null },
+          latest_error: null,
+          service_identifier: null,
+        };
+        scheduled = { outcome: target === 'create' ? 'created' : 'replaced', task };
+        const put = newTaskPut({
+          task,
+          account,
+          dueAt: task.schedule_window_start,
+          target,
+          ...(existing ? { previousTaskId: existing.task_id } : {}),
+        });
+        // The supplier's `scheduled` count moves in the transaction that writes the task.
+        const counters = { scheduled: scheduledChange(existing, task) };
+        if (request.isDryRun) {
+          if (isLiveProcess(process) && process.status === 'IN_PROGRESS') throw inProgress();
+          const update = supplierCounterUpdate(supplier, counters);
+          return [put, ...(update ? [update] : [])];
+        }
+        return stagingItems({
+          supplier,
+          externalAccountNumber: external,
+          account,
+          now,
+          target: stagingTarget(process),
+          ...(process ? { existing: process } : {}),
+          extraItems: [put],
+          counters,
+        });
+      },
+      // A condition failed: someone else moved first; read again and decide again.
+      resolve: async () => {
+        state = await getAccountImportState(supplier, external);
+        return 'retry-now' as const;
+      },
+    },
+    {
+      exhausted: () =>
+        conflict('scheduling_conflict', 'The account is being scheduled by concurrent requests'),
+    },
   );
+  const { task, outcome } = scheduled as ScheduleOutcome;
+  if (task.schedule_window_start <= at) await handOver([task], queue, now);
+  return { outcome, task };
+}
+
+function conflict(code: string, what: string): RetryableError {
+  return new RetryableError(code, `${what}; retry the request as it is.`, 503);
 }
 
 /**
@@ -117,13 +126,7 @@ export async function scheduleAccountTask(
 export async function handOver(tasks: readonly AccountTask[], queue: TaskQueue, now: Date): Promise<number> {
   if (tasks.length === 0) return 0;
   try {
-    await queue.send(
-      tasks.map((task) => ({
-        import_supplier: task.import_supplier,
-        external_account_number: task.external_account_number,
-        task_id: task.task_id,
-      })),
-    );
+    await queue.send(tasks.map(taskMessage));
   } catch (error) {
     logger.warn('Could not hand tasks to the queue; the sweep will', {
       error: error as Error,
@@ -148,17 +151,27 @@ export async function cancelAccountTask(
   external: string,
   now: Date,
 ): Promise<TaskStatusObject> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const { task } = await getAccountImportState(supplier, external);
-    if (!task) throw importProcessDoesNotExist();
-    if (task.status !== 'PENDING') throw notPending(task.status);
-    const result = await endTask({ task, to: 'CANCELLED', now, guard: 'pending' }, [
-      importProcessEvents.cancelled(external, task.schedule_window_end),
-    ]);
-    if (result.ok) return taskStatusObject(endedTask(task, now));
-    if (result.conflict) await backoff(attempt);
-  }
-  throw new RetryableError('cancel_conflict', 'The task is changing; retry the request as it is.', 503);
+  let { task } = await getAccountImportState(supplier, external);
+  let cancelled: StoredAccountTask | undefined;
+  await transactWriteWithRetry(
+    {
+      items: () => {
+        if (!task) throw importProcessDoesNotExist();
+        if (task.status !== 'PENDING') throw notPending(task.status);
+        cancelled = task;
+        return endTaskItems({ task, to: 'CANCELLED', now, guard: 'pending' }, [
+          importProcessEvents.cancelled(external, task.schedule_window_end),
+        ]);
+      },
+      // The task moved on: read it again and decide again.
+      resolve: async () => {
+        ({ task } = await getAccountImportState(supplier, external));
+        return 'retry-now' as const;
+      },
+    },
+    { exhausted: () => conflict('cancel_conflict', 'The task is changing') },
+  );
+  return taskStatusObject(endedTask(cancelled as StoredAccountTask, now));
 }
 
 function endedTask(task: StoredAccountTask, now: Date): AccountTask {

@@ -1,11 +1,8 @@
 import { RetryableError } from '../errors.js';
 import type { Account } from '../rules/account/account.js';
 import { stagingTarget } from '../rules/account/import-process-rules.js';
-import { type StoredImportProcess, writeStaging } from '../store/import-process-store.js';
-import { isConflictOnly } from '../store/transact-write.js';
-import { backoff } from '../store/transact-write-retry.js';
-
-const MAX_ATTEMPTS = 8;
+import { type StoredImportProcess, stagingItems, stagingRefusedBy } from '../store/import-process-store.js';
+import { transactWriteWithRetry } from '../store/transact-write-retry.js';
 
 /**
  * Stages (creates or replaces) the import process of a validated account. `created` for a
@@ -20,24 +17,31 @@ export async function stageAccount(
 ): Promise<'created' | 'replaced'> {
   let existing: StoredImportProcess | undefined;
   let target: 'create' | 'replace' = 'create';
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const result = await writeStaging({
-      supplier,
-      externalAccountNumber: account.external_account_number,
-      account,
-      now,
-      target,
-      ...(existing ? { existing } : {}),
-    });
-    if (result.ok) return target === 'create' ? 'created' : 'replaced';
-    if (isConflictOnly(result.reasons)) {
-      await backoff(attempt);
-      continue;
-    }
-    existing = result.existing;
-    target = stagingTarget(existing);
-  }
-  throw new RetryableError(
+  await transactWriteWithRetry(
+    {
+      items: () =>
+        stagingItems({
+          supplier,
+          externalAccountNumber: account.external_account_number,
+          account,
+          now,
+          target,
+          ...(existing ? { existing } : {}),
+        }),
+      // Someone staged (or imported) it first: decide again from what is stored now.
+      resolve: (reasons) => {
+        existing = stagingRefusedBy(reasons);
+        target = stagingTarget(existing);
+        return 'retry-now';
+      },
+    },
+    { exhausted: stagingConflict },
+  );
+  return target === 'create' ? 'created' : 'replaced';
+}
+
+function stagingConflict(): RetryableError {
+  return new RetryableError(
     'staging_conflict',
     'The account is being staged by concurrent requests; retry the request as it is.',
     503,

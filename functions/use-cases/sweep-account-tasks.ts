@@ -1,9 +1,10 @@
 import type { TaskQueue } from '../adapters/queue/task-queue.js';
 import { logger } from '../logger.js';
-import { LEASE_SECONDS } from '../rules/account-task/engine.js';
+import { LEASE_SECONDS, taskMessage } from '../rules/account-task/engine.js';
 import { mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import { findDueTasks, markRequeued, type StoredAccountTask } from '../store/account-task-store.js';
+import { findDueTasks, type StoredAccountTask } from '../store/account-task-read-store.js';
+import { markRequeued } from '../store/account-task-store.js';
 import { listSuppliers } from '../store/supplier-store.js';
 import { expireTask } from './run-account-task.js';
 import { handOver } from './schedule-account-task.js';
@@ -47,13 +48,7 @@ export async function sweepAccountTasks(
     const leaseExpired = stuck.filter((task) => open(task) && (task.lease_until ?? '') <= at);
     if (leaseExpired.length > 0) {
       try {
-        await queue.send(
-          leaseExpired.map((task) => ({
-            import_supplier: task.import_supplier,
-            external_account_number: task.external_account_number,
-            task_id: task.task_id,
-          })),
-        );
+        await queue.send(leaseExpired.map(taskMessage));
         const nextLook = isoDateTime(new Date(now.getTime() + LEASE_SECONDS * 1000));
         for (const task of leaseExpired) if (await markRequeued(task, nextLook)) report.requeued++;
       } catch (error) {

@@ -1,10 +1,5 @@
-import { Duration, Validations } from 'aws-cdk-lib';
-import {
-  type Alarm,
-  ComparisonOperator,
-  type IAlarmAction,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration } from 'aws-cdk-lib';
+import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -19,6 +14,7 @@ import {
 } from '../../functions/rules/account-task/engine.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
+import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
 import { ServiceFunction } from './service-function.js';
 
@@ -56,15 +52,7 @@ export class AccountTaskEngine extends Construct {
   constructor(scope: Construct, id: string, props: AccountTaskEngineProps) {
     super(scope, id);
     const { config, resources, functions } = props;
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the account task queue.',
-    });
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetterQueue', 'the account task queue');
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -111,17 +99,11 @@ export class AccountTaskEngine extends Construct {
       this.queue.grantSendMessages(fn);
     }
 
-    this.deadLetterAlarm = this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLetterAlarm', {
-        alarmDescription:
-          'v2 account task messages failed every delivery. Their tasks stay IN_PROGRESS or PENDING and the sweep ' +
-          'retries them until their window ends; inspect the worker logs for the cause.',
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    this.deadLetterAlarm = deadLetterAlarm(this, this.deadLetterQueue, {
+      description:
+        'v2 account task messages failed every delivery. Their tasks stay IN_PROGRESS or PENDING and the sweep ' +
+        'retries them until their window ends; inspect the worker logs for the cause.',
+    });
     if (props.alarmAction) {
       this.deadLetterAlarm.addAlarmAction(props.alarmAction);
     }

@@ -1,18 +1,14 @@
-import { Duration, Validations } from 'aws-cdk-lib';
-import {
-  type Alarm,
-  ComparisonOperator,
-  type IAlarmAction,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration } from 'aws-cdk-lib';
+import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { type CfnRule, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CONSUMED_DETAIL_TYPES } from '../../functions/rules/meter-points/join-supplier-outcome.js';
 import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
+import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
 
 /** EventBridge retries delivering to the function this long and this often. */
 export const CONSUMER_MAX_EVENT_AGE = Duration.hours(24);
@@ -38,16 +34,11 @@ export class JoinSupplierConsumer extends Construct {
     props: { eventBus: IEventBus; consumer: IFunction; alarmAction?: IAlarmAction },
   ) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself the dead-letter queue of the join-supplier consumer (rule target and function).',
-    });
+    this.deadLetterQueue = deadLetterQueue(
+      this,
+      'DeadLetterQueue',
+      'the join-supplier consumer (rule target and function)',
+    );
 
     this.rule = new Rule(this, 'Rule', {
       eventBus: props.eventBus,
@@ -72,17 +63,11 @@ export class JoinSupplierConsumer extends Construct {
       onFailure: new SqsDestination(this.deadLetterQueue),
     });
 
-    this.deadLetterAlarm = this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLetterAlarm', {
-        alarmDescription:
-          'Join-supplier outcomes the service could not apply after all retries: some meter point statuses are stale. ' +
-          'Fix the cause (see the consumer function’s logs), then redrive the dead-letter messages to the function.',
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    this.deadLetterAlarm = deadLetterAlarm(this, this.deadLetterQueue, {
+      description:
+        'Join-supplier outcomes the service could not apply after all retries: some meter point statuses are stale. ' +
+        'Fix the cause (see the consumer function’s logs), then redrive the dead-letter messages to the function.',
+    });
     if (props.alarmAction) this.deadLetterAlarm.addAlarmAction(props.alarmAction);
   }
 }

@@ -1,13 +1,14 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OUTBOX_PK_PREFIX } from '../../functions/store/keys.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions } from '../routes.js';
+import { deadLetterQueue } from './dead-letter-queue.js';
 import { ServiceFunction } from './service-function.js';
 
 /** Stream records per invocation: one PutEvents call holds at most 10 entries. */
@@ -34,16 +35,11 @@ export class OutboxPublisher extends Construct {
     props: { config: EnvironmentConfig; table: ITable; eventBus: IEventBus },
   ) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself the dead-letter queue (on-failure destination) of the publisher’s stream source.',
-    });
+    this.deadLetterQueue = deadLetterQueue(
+      this,
+      'DeadLetterQueue',
+      'the publisher’s stream source (its on-failure destination)',
+    );
 
     this.function = new ServiceFunction(this, 'Function', {
       definition: backgroundFunctions.publisher,

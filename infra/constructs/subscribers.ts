@@ -1,14 +1,9 @@
-import { Arn, ArnFormat, CfnOutput, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
-import {
-  type Alarm,
-  ComparisonOperator,
-  type IAlarmAction,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Arn, ArnFormat, CfnOutput, Duration, Stack, Token } from 'aws-cdk-lib';
+import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { type Archive, type CfnRule, type IEventBus, type IRuleTarget, Rule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
-import { Queue, QueueEncryption, QueuePolicy } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueuePolicy } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import {
@@ -18,6 +13,7 @@ import {
   TARGET_ARN_PATTERNS,
 } from '../subscribers/subscriber-declaration.js';
 import { subscriberEventPattern } from '../subscribers/subscriber-pattern.js';
+import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
 
 /** EventBridge retries a failing delivery this long, and this often, before the dead-letter queue. */
 export const SUBSCRIBER_MAX_EVENT_AGE = Duration.hours(24);
@@ -44,15 +40,11 @@ export class SubscriberDelivery extends Construct {
 
   constructor(scope: Construct, id: string, subscriber: Subscriber, props: SubscribersProps) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: `This queue is itself the dead-letter queue of subscriber ${subscriber.name}'s rule target.`,
-    });
+    this.deadLetterQueue = deadLetterQueue(
+      this,
+      'DeadLetterQueue',
+      `subscriber ${subscriber.name}'s rule target`,
+    );
 
     this.rule = new Rule(this, 'Rule', {
       eventBus: props.eventBus,
@@ -67,18 +59,13 @@ export class SubscriberDelivery extends Construct {
     );
     this.rule.addTarget(this.target(subscriber));
 
-    this.deadLetterAlarm = this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
-      .createAlarm(this, 'DeadLetterAlarm', {
-        alarmDescription:
-          `Events the service could not deliver to subscriber ${subscriber.name} after all retries. ` +
-          'Fix the target, then replay the window (npm run ops -- events replay --subscriber ' +
-          `${subscriber.name}) or redrive the dead-letter messages.`,
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    this.deadLetterAlarm = deadLetterAlarm(this, this.deadLetterQueue, {
+      description:
+        `Events the service could not deliver to subscriber ${subscriber.name} after all retries. ` +
+        'Fix the target, then replay the window (npm run ops -- events replay --subscriber ' +
+        `${subscriber.name}) or redrive the dead-letter messages.`,
+      when: 'moreThanZero',
+    });
     this.deadLetterAlarm.addAlarmAction(props.alarmAction);
   }
 

@@ -1,13 +1,13 @@
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type CfnArchive, EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { AccountTaskEngine } from '../constructs/account-task-engine.js';
 import { DataTable } from '../constructs/data-table.js';
+import { deadLetterQueue } from '../constructs/dead-letter-queue.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';
 import { functionEnvironment, grantResources, type ServiceResources } from '../constructs/function-wiring.js';
 import { JoinSupplierConsumer } from '../constructs/join-supplier-consumer.js';
@@ -79,15 +79,11 @@ export class DataImportStack extends Stack {
       timeout: Duration.minutes(5),
       memorySize: 512,
     });
-    const expiryDeadLetters = new Queue(this, 'ExpiryDeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(expiryDeadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the hourly expiry schedule’s target.',
-    });
+    const expiryDeadLetters = deadLetterQueue(
+      this,
+      'ExpiryDeadLetterQueue',
+      'the hourly expiry schedule’s target',
+    );
     new Rule(this, 'ExpirySchedule', {
       description: 'Cancels staged import processes left unprocessed past their expiry window',
       schedule: Schedule.rate(Duration.hours(1)),

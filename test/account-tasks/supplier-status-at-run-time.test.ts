@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { validateEvent } from '../../functions/events/validate-event.js';
 import type { TaskMessage } from '../../functions/rules/account-task/engine.js';
-import { getAccountImportState } from '../../functions/store/account-task-store.js';
+import { getAccountImportState } from '../../functions/store/account-task-read-store.js';
 import { getImportProcess } from '../../functions/store/import-process-store.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
 import { processAccount } from '../../functions/use-cases/process-account.js';

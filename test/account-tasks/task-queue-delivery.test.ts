@@ -9,7 +9,7 @@ import {
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskMessage } from '../../functions/rules/account-task/engine.js';
-import { getAccountImportState } from '../../functions/store/account-task-store.js';
+import { getAccountImportState } from '../../functions/store/account-task-read-store.js';
 import { runAccountTask } from '../../functions/use-cases/run-account-task.js';
 import { scheduleAccountTask } from '../../functions/use-cases/schedule-account-task.js';
 import { startSqsPoller } from '../../infra/local/sqs-poller.js';

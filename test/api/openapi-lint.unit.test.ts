@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../schemas/build/openapi.js';
-import { projectRoot } from '../../schemas/generate.js';
+import { projectRoot } from '../../schemas/project-root.js';
 
 describe('The OpenAPI document passes a maintained OpenAPI 3.1 linter', () => {
   it('has no error under the recommended rules of @redocly/openapi-core', async () => {

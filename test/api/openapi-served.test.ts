@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../schemas/build/openapi.js';
-import { projectRoot } from '../../schemas/generate.js';
+import { projectRoot } from '../../schemas/project-root.js';
 import { api } from '../support/http.js';
 
 describe('The OpenAPI document is served, identical, at GET /v1/data-import/openapi.json without a token', () => {

@@ -1,17 +1,12 @@
 import { LOCAL_ACCOUNT_CREATION_CONCURRENCY } from '../../infra/config/environments.js';
-import { pool, type TimedClient } from './http-client.js';
+import { accountNumbers, expectStatus, pool, type TimedClient } from './http-client.js';
 import { accountPayload } from './payloads.js';
+import { importAccounts } from './throughput.js';
 
 /** The worker concurrency of the local runtime (the configured limit unless overridden). */
 export function accountCreationConcurrency(): number {
   const raw = process.env.DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY;
   return raw ? Number.parseInt(raw, 10) : LOCAL_ACCOUNT_CREATION_CONCURRENCY;
-}
-
-function expectStatus(result: { status: number; json: unknown }, expected: number[], what: string): void {
-  if (!expected.includes(result.status)) {
-    throw new Error(`${what}: HTTP ${result.status} ${JSON.stringify(result.json).slice(0, 500)}`);
-  }
 }
 
 /**
@@ -27,11 +22,9 @@ export async function measureAccountTasks(
   countProcessed: (supplier: string) => Promise<number>,
 ): Promise<{ accounts: number; concurrency: number; v2_accounts_per_s: number; v1_accounts_per_s: number }> {
   const concurrency = accountCreationConcurrency();
-  const numbers = (prefix: string) =>
-    Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(6, '0')}`);
 
   const v2Started = performance.now();
-  await pool(numbers('V2'), concurrency, async (external) => {
+  await pool(accountNumbers('V2', count), concurrency, async (external) => {
     const scheduled = await client.call('schedule_v2', 'POST', '/v2/data-import/accounts/', {
       payload: accountPayload(supplier, external),
       task_params: {},
@@ -42,25 +35,7 @@ export async function measureAccountTasks(
   const v2Seconds = (performance.now() - v2Started) / 1000;
 
   const v1Started = performance.now();
-  await pool(numbers('V1'), concurrency, async (external) => {
-    const staged = await client.call(
-      'stage',
-      'POST',
-      '/v1/data-import/account-import-process/create-or-update/',
-      accountPayload(supplier, external),
-    );
-    expectStatus(staged, [200, 201], 'stage');
-    const processed = await client.call(
-      'process',
-      'POST',
-      '/v1/data-import/account-import-process/process/',
-      {
-        import_supplier: supplier,
-        external_account_number: external,
-      },
-    );
-    expectStatus(processed, [201], 'process');
-  });
+  await importAccounts(client, supplier, 'V1', count, concurrency);
   const v1Seconds = (performance.now() - v1Started) / 1000;
   const rate = (seconds: number) => Math.round((count / seconds) * 10) / 10;
   return {

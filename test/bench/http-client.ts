@@ -53,3 +53,19 @@ export async function pool<T>(items: readonly T[], concurrency: number, task: (i
   });
   await Promise.all(workers);
 }
+
+/** Throws, naming the step and the answer, when a bench request did not answer one of `expected`. */
+export function expectStatus(
+  result: { status: number; json: unknown },
+  expected: number[],
+  what: string,
+): void {
+  if (!expected.includes(result.status)) {
+    throw new Error(`${what}: HTTP ${result.status} ${JSON.stringify(result.json).slice(0, 500)}`);
+  }
+}
+
+/** `count` external account numbers `<prefix>-000000`, `<prefix>-000001`, … */
+export function accountNumbers(prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(6, '0')}`);
+}

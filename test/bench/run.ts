@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     log(
       `v2 account tasks beside v1 process at the worker's concurrency (${int('task-accounts')} accounts each)…`,
     );
-    const { listTasks } = await import('../../functions/store/account-task-store.js');
+    const { listTasks } = await import('../../functions/store/account-task-read-store.js');
     const accountTasks = await measureAccountTasks(
       client,
       'BENCH-V2',

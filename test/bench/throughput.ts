@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { pool, type TimedClient } from './http-client.js';
+import { accountNumbers, expectStatus, pool, type TimedClient } from './http-client.js';
 import { accountPayload, transactionsPayload } from './payloads.js';
 
 export interface ThroughputOptions {
@@ -9,12 +9,6 @@ export interface ThroughputOptions {
   transactionsPerAccount: number;
   batchSize: number;
   concurrency: number;
-}
-
-function expectStatus(result: { status: number; json: unknown }, expected: number[], what: string): void {
-  if (!expected.includes(result.status)) {
-    throw new Error(`${what}: HTTP ${result.status} ${JSON.stringify(result.json).slice(0, 500)}`);
-  }
 }
 
 /** Stages and creates `count` accounts; returns their external account numbers. */
@@ -25,7 +19,7 @@ export async function importAccounts(
   count: number,
   concurrency: number,
 ): Promise<string[]> {
-  const numbers = Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(6, '0')}`);
+  const numbers = accountNumbers(prefix, count);
   await pool(numbers, concurrency, async (external) => {
     const staged = await client.call(
       'stage',

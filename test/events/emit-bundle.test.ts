@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaBundlingOptions } from '../../infra/constructs/bundling-options.js';
-import { projectRoot } from '../../schemas/generate.js';
+import { projectRoot } from '../../schemas/project-root.js';
 
 /** Handlers import `emit`: it must bring only the validators of the events this service emits. */
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emit, InvalidEventPayloadError, UnknownEventError } from '../../functions/events/emit.js';
 import { validateEvent } from '../../functions/events/validate-event.js';
-import { projectRoot } from '../../schemas/generate.js';
+import { projectRoot } from '../../schemas/project-root.js';
 
 const entry = {
   id: 7,

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { generateAll, projectRoot, staleFiles } from '../../schemas/generate.js';
+import type { GeneratedFile } from '../../schemas/build/generated-file.js';
+import { checkGenerated, generateAll, projectRoot, staleFiles } from '../../schemas/generate.js';
+
+/** What the generators produce, generated once for the file's tests (seconds). */
+let generated: Promise<GeneratedFile[]> | undefined;
+const allGenerated = () => {
+  generated ??= generateAll(projectRoot);
+  return generated;
+};
 
 describe('Generated files are never stale (run npm run generate after changing a source)', () => {
   it('every file the generators produce (request validators, event schemas, types, validators, docs) matches the disk', async () => {
     // Act
-    const files = await generateAll(projectRoot);
+    const files = await allGenerated();
     // Assess
     expect(files.some((file) => file.path.startsWith('schemas/events/'))).toBe(true);
     expect(files.some((file) => file.path.startsWith('functions/validation/generated/'))).toBe(true);
@@ -20,5 +28,14 @@ describe('Generated files are never stale (run npm run generate after changing a
     expect(staleFiles(projectRoot, [{ path: 'schemas/events/missing.json', content: '{}' }])).toEqual([
       'schemas/events/missing.json',
     ]);
+  });
+});
+
+describe('generate --check reports files in the generated directories that no generator produces', () => {
+  it('this project has no orphan in its generated directories', async () => {
+    // Act
+    const { orphans } = checkGenerated(projectRoot, await allGenerated());
+    // Assess
+    expect(orphans).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkGenerated, generateAll, generatedDirectories, projectRoot } from '../../schemas/generate.js';
+import { checkGenerated, generatedDirectories } from '../../schemas/generate.js';
 
 /** A project tree in a temporary directory holding the given files. */
 function projectWith(files: Record<string, string>): string {
@@ -63,12 +63,5 @@ describe('generate --check reports files in the generated directories that no ge
         'functions/validation/generated',
       ]),
     );
-  });
-
-  it('this project has no orphan in its generated directories', async () => {
-    // Act
-    const { orphans } = checkGenerated(projectRoot, await generateAll(projectRoot));
-    // Assess
-    expect(orphans).toEqual([]);
   });
 });

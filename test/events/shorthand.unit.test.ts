@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../schemas/generate.js';
+import { projectRoot } from '../../schemas/project-root.js';
 
 /** Spot checks of the generated schemas against the spec's shorthand, field by field. */
 

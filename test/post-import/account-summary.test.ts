@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { findImportedAccount } from '../../functions/http/imported-account-access.js';
 import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import { getAccountSummary as summaryOf } from '../../functions/use-cases/account-summary.js';
 import { obtainToken } from '../support/auth.js';
@@ -13,18 +14,17 @@ import {
 import { expectLedgerEntryIds } from './support/ledger.js';
 import {
   type AccountRef,
+  exampleStatement,
   postNotes,
   postPaymentInstruction,
   postStatements,
   postTransactions,
   exampleTransactions as tx,
 } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 const summaryPath = (supplier: string, external: string) =>
   `/v1/data-import/account-summary/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}/`;
@@ -77,14 +77,7 @@ async function recomputed(account: AccountRef & { service_account_number: string
   };
 }
 
-const statement = (id: string) => ({
-  statement_id: id,
-  bill_period_from_date: '2025-11-01',
-  bill_period_to_date: '2025-11-30',
-  issued_date: '2025-12-02',
-  number: `S-${id}`,
-  gross_amount: 54.21,
-});
+const statement = (id: string) => exampleStatement(id);
 
 describe('Account summary: counts, totals, dates and id fingerprints equal a recomputation from the stored items', () => {
   it('an account with nothing posted yet: zero counts, null dates, fingerprints of the empty set, no instruction', async () => {
@@ -217,7 +210,15 @@ describe('Account summary: reads aggregates, not every item of the account', () 
     expect((await postTransactions(token, account, transactions)).status).toBe(201);
     const counter = new RequestCounter().attach(dynamoDbClient);
     // Act
-    const summary = await summaryOf(account.import_supplier, account.external_account_number);
+    const found = await findImportedAccount(
+      { from: 'path' },
+      {
+        supplier: account.import_supplier,
+        body: undefined,
+        path: { external_account_number: account.external_account_number },
+      },
+    );
+    const summary = await summaryOf(found);
     counter.detach();
     // Assess
     expect(summary.transactions.count).toBe(300);

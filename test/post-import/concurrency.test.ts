@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportedAccount } from '../../functions/rules/import-process.js';
-import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, readEvents, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { expectLedgerEntryIds } from './support/ledger.js';
@@ -12,12 +11,10 @@ import {
   postTransactions,
   exampleTransactions as tx,
 } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 const PARALLEL = 20;
 

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveDocumentKey } from '../../functions/adapters/documents/document-path.js';
-import { obtainToken } from '../support/auth.js';
 import { putDocument } from './support/documents.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { postNotes, postStatements } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 const ROOT = 'migrations/acme';
 

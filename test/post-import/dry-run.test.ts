@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
-import { obtainToken } from '../support/auth.js';
 import { forAccount, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
 import { putDocument } from './support/documents.js';
 import { createImportedAccount } from './support/imported-account.js';
-import { type AccountRef, paths, ref, exampleTransactions as tx } from './support/post-import-api.js';
+import {
+  type AccountRef,
+  exampleStatement,
+  paths,
+  ref,
+  exampleTransactions as tx,
+} from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 /** Outbox items (events waiting to be or already published) that mention this account. */
 async function outboxItemsFor(account: AccountRef): Promise<unknown[]> {
@@ -57,15 +60,7 @@ async function dryRunThenReal(
   return { dry, real };
 }
 
-const statement = (id: string, overrides: Record<string, unknown> = {}) => ({
-  statement_id: id,
-  bill_period_from_date: '2025-11-01',
-  bill_period_to_date: '2025-11-30',
-  issued_date: '2025-12-02',
-  number: `S-${id}`,
-  gross_amount: 54.21,
-  ...overrides,
-});
+const statement = exampleStatement;
 
 describe('Dry run: answers 200 {dry_run: true, result} where result is exactly what the real call then answers, and keeps and emits nothing', () => {
   it('notes: predicts NOTE_CREATION_SUCCESS and NOTE_ALREADY_EXISTS', async () => {

@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { obtainToken } from '../support/auth.js';
+import { describe, expect, it } from 'vitest';
 import { forAccount, waitForEvents } from '../support/events-file.js';
 import { putDocument } from './support/documents.js';
 import { createImportedAccount, createStagedOnlyAccount } from './support/imported-account.js';
-import { postStatements } from './support/post-import-api.js';
+import { exampleStatement, postStatements } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
-const statement = (id: string, overrides: Record<string, unknown> = {}) => ({
-  statement_id: id,
-  bill_period_from_date: '2025-11-01',
-  bill_period_to_date: '2025-11-30',
-  issued_date: '2025-12-02',
-  number: `S-${id}`,
-  gross_amount: 54.21,
-  ...overrides,
-});
+const statement = exampleStatement;
 
 describe('Historical statements: success is 201 with the validated data', () => {
   it('stores each statement and answers 201 with the request data', async () => {

@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { obtainToken } from '../support/auth.js';
+import { describe, expect, it } from 'vitest';
 import { forAccount, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
 import {
@@ -8,12 +7,10 @@ import {
   externalNumber,
 } from './support/imported-account.js';
 import { paths, postNotes } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 describe('Notes: a new note is created and reported in the 201 array in request order', () => {
   it('creates every new note and answers 201 with created_at, body and NOTE_CREATION_SUCCESS', async () => {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { obtainToken } from '../support/auth.js';
+import { describe, expect, it } from 'vitest';
 import { forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount, createStagedOnlyAccount } from './support/imported-account.js';
 import { postPaymentInstruction } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 const card = (reference: string) => ({ vendor: 'STRIPE', reference, type: 'CARD' });
 const reference = (prefix = 'pm_card_') => `${prefix}${randomUUID().replaceAll('-', '')}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportedAccount } from '../../functions/rules/import-process.js';
 import {
   ERROR_EVENT_INTERVAL_SECONDS,
@@ -10,16 +10,13 @@ import {
   recordVendorFailure,
   writeVendorErrorEventOncePerInterval,
 } from '../../functions/store/vendor-failure-store.js';
-import { obtainToken } from '../support/auth.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { postPaymentInstruction } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 const card = (reference: string) => ({ vendor: 'STRIPE', reference, type: 'CARD' });
 const reference = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '')}`;

@@ -1,35 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { keys } from '../../functions/store/keys.js';
 import { paths as accountPaths, accountPayload, stage } from '../accounts/support/accounts.js';
-import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { createImportedAccount } from './support/imported-account.js';
 import {
+  exampleStatement,
   postNotes,
   postPaymentInstruction,
   postStatements,
   postTransactions,
   exampleTransactions as tx,
 } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
-const statement = (id: string, overrides: Record<string, unknown> = {}) => ({
-  statement_id: id,
-  bill_period_from_date: '2025-11-01',
-  bill_period_to_date: '2025-11-30',
-  issued_date: '2025-12-02',
-  number: `S-${id}`,
-  gross_amount: 54.21,
-  ...overrides,
-});
+const statement = exampleStatement;
 
 const usage = {
   average_daily_usage: 8.123456,

@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { obtainToken } from '../support/auth.js';
+import { describe, expect, it } from 'vitest';
 import { createImportedAccount } from './support/imported-account.js';
 import { postTransactions, exampleTransactions as tx } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 describe('Forcing: with force_add_to_current_statement (default true) an earlier transaction is moved into the open period', () => {
   it('moves the date to the first day of the open period, keeps the original date in the description, and pins ONE note', async () => {

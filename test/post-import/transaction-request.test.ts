@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { obtainToken } from '../support/auth.js';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
 import { createImportedAccount, createStagedOnlyAccount } from './support/imported-account.js';
 import { paths, postTransactions, exampleTransactions as tx } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 describe('Transactions: request-level failures use the standard validation body', () => {
   it('answers 400 duplicate_transaction_ids for an id sent twice in one request', async () => {

@@ -1,15 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { obtainToken } from '../support/auth.js';
+import { describe, expect, it } from 'vitest';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { expectLedgerEntryIds } from './support/ledger.js';
 import { postTransactions, exampleTransactions as tx } from './support/post-import-api.js';
+import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
-let token: string;
-beforeAll(async () => {
-  token = await obtainToken('local-dev-key-acme');
-});
+prepareAcmeToken();
 
 const ledgerEventsOf = (serviceAccountNumber: string) => (event: ArchivedEvent) =>
   event['detail-type'] === 'billing.ledger.entry_posted@v2' &&

@@ -1,5 +1,5 @@
 import { isTaskStatus, TASK_STATUSES, type TaskStatus } from '../../rules/account-task/account-task.js';
-import { listTasks } from '../../store/account-task-store.js';
+import { listTasks } from '../../store/account-task-read-store.js';
 import { type Command, UsageError } from './command.js';
 
 /** `task list CODE [--status S]`: the supplier's v2 account tasks, per status (an index query each). */

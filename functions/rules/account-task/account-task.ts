@@ -115,3 +115,19 @@ export function schedulingTarget(existing: AccountTask | undefined): 'create' | 
   }
   return 'replace';
 }
+
+/** What the supplier's `scheduled` counter needs of a task: its status and whether it is a dry run. */
+export type CountedTask = Pick<AccountTask, 'status' | 'is_dry_run'>;
+
+/**
+ * How a change of an account's v2 task moves the supplier's `scheduled` count. The count is
+ * the number of accounts whose latest task is live (`PENDING` or `IN_PROGRESS`) and not a dry
+ * run (a dry run imports nothing): +1 when such a task is scheduled, −1 when it ends (processed,
+ * errored, cancelled, expired), 0 for a change between live statuses or of a dry run. A task
+ * that replaces a `PENDING` one moves it by the difference of the two.
+ */
+export function scheduledChange(before: CountedTask | undefined, after: CountedTask | undefined): number {
+  const counts = (task: CountedTask | undefined) =>
+    task && !task.is_dry_run && isLiveTask(task.status) ? 1 : 0;
+  return counts(after) - counts(before);
+}

@@ -26,6 +26,15 @@ export interface TaskMessage {
   task_id: string;
 }
 
+/** The message that hands `task` to the queue. */
+export function taskMessage(task: TaskMessage): TaskMessage {
+  return {
+    import_supplier: task.import_supplier,
+    external_account_number: task.external_account_number,
+    task_id: task.task_id,
+  };
+}
+
 export function isTaskMessage(value: unknown): value is TaskMessage {
   const message = value as Partial<TaskMessage> | null;
   return (

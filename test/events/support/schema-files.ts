@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Ajv from 'ajv';
 import { createAjv } from '../../../schemas/build/standalone-esm.js';
-import { projectRoot } from '../../../schemas/generate.js';
+import { projectRoot } from '../../../schemas/project-root.js';
 
 /** Every `.json` file under `schemas/`, relative to the project root, sorted. */
 export function schemaFiles(dir = 'schemas'): string[] {

@@ -45,6 +45,17 @@ export function postPaymentInstruction(
 }
 
 /** The spec's example-like transaction of each type. */
+/** A historical statement with every required field (`overrides` replaces or adds fields). */
+export const exampleStatement = (id: string, overrides: Record<string, unknown> = {}) => ({
+  statement_id: id,
+  bill_period_from_date: '2025-11-01',
+  bill_period_to_date: '2025-11-30',
+  issued_date: '2025-12-02',
+  number: `S-${id}`,
+  gross_amount: 54.21,
+  ...overrides,
+});
+
 export const exampleTransactions = {
   charge: (id: string, date = '2026-03-01') => ({
     transaction_id: id,
