@@ -3,9 +3,10 @@ import type { Account } from '../rules/account/account.js';
 import { decodeAccountData } from '../rules/account/account-data.js';
 import type { AccountTask, TaskStatus } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { readAccountPartition } from './account-partition.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { type StoredImportProcess, toImportProcess } from './import-process-store.js';
-import { indexKeys, keys } from './keys.js';
+import { indexKeys } from './keys.js';
 
 /**
  * Reads of v2 account tasks (the `TASK` item of an account's import partition; index gsi4 by
@@ -50,15 +51,7 @@ export async function getAccountImportState(
   supplier: string,
   externalAccountNumber: string,
 ): Promise<{ process?: StoredImportProcess; task?: StoredAccountTask; taskAccount?: Account }> {
-  const { pk } = keys.accountTask(supplier, externalAccountNumber);
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
+  const Items = await readAccountPartition(supplier, externalAccountNumber);
   const process = toImportProcess(Items.find((item) => item.sk === 'PROCESS'));
   const taskItem = Items.find((item) => item.sk === 'TASK');
   const task = toTask(taskItem);

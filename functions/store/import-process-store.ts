@@ -1,10 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
 import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
 import type { ImportProcess } from '../rules/import-process.js';
+import { readAccountPartition } from './account-partition.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
@@ -72,15 +73,7 @@ export async function getImportProcessWithStagedAccount(
   supplier: string,
   externalAccountNumber: string,
 ): Promise<{ process?: StoredImportProcess; staged?: Account }> {
-  const { pk } = keys.importProcess(supplier, externalAccountNumber);
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ConsistentRead: true,
-    }),
-  );
+  const Items = await readAccountPartition(supplier, externalAccountNumber);
   const process = toImportProcess(Items.find((item) => item.sk === 'PROCESS'));
   const stagedItem = Items.find((item) => item.sk === keys.stagedAccount(supplier, externalAccountNumber).sk);
   return {
