@@ -1,6 +1,5 @@
 import type { ErrorObject } from 'ajv';
 import type { CompiledValidator } from '../validation/field-errors.js';
-import { validators } from './generated/emitted-validators.js';
 import type { EmittedEventPayloads } from './generated/event-payloads.js';
 import { type EventDetail, newEventDetail } from './outbox.js';
 
@@ -8,16 +7,19 @@ import { type EventDetail, newEventDetail } from './outbox.js';
  * Typed, validated publishing. `emit` is the only way handlers and domain code
  * build events for the outbox:
  *
- *   emit('account.created', 'v1', { account_number, account_user_emails, is_imported: true })
+ *   import { accountCreatedV1 } from '../events/generated/emitted-validators.js';
+ *   emit(accountCreatedV1, { account_number, account_user_emails, is_imported: true })
  *
- * - compile time: only the (event type, payload version) pairs this service emits, each with
- *   its catalogue payload type (generated from schemas/catalogue/);
- * - run time: the payload is checked by an ahead-of-time compiled validator (ajv standalone,
- *   `npm run generate`); an unknown pair or an invalid payload is a bug and throws before
- *   anything is written, so the publisher never sends an event that fails its schema.
+ * - compile time: the generated module has one descriptor per (event type, payload version)
+ *   this service emits, and only those; the payload has its catalogue type (generated from
+ *   schemas/catalogue/);
+ * - run time: the payload is checked by the descriptor's ahead-of-time compiled validator (ajv
+ *   standalone, `npm run generate`); an invalid payload is a bug and throws before anything is
+ *   written, so the publisher never sends an event that fails its schema.
  *
- * Only the validators of the emitted events are imported here (not the whole catalogue), which
- * keeps every handler bundle and cold start small.
+ * The code that emits an event imports that event's descriptor, never the whole table: each
+ * bundle then carries only the validators (and schemas) of the events it can emit, and never the
+ * whole catalogue's.
  */
 
 /** Event types this service emits. */
@@ -27,15 +29,11 @@ export type EmittedVersion<T extends EmittedType> = keyof EmittedEventPayloads[T
 /** The payload of an emitted (type, version). */
 export type EmittedPayload<T extends EmittedType, V extends EmittedVersion<T>> = EmittedEventPayloads[T][V];
 
-/** A (type, version) pair that is not one this service emits. */
-export class UnknownEventError extends Error {
-  override readonly name = 'UnknownEventError';
-  constructor(
-    readonly eventType: string,
-    readonly version: string,
-  ) {
-    super(`Event ${eventType}@${version} is not one this service emits (see schemas/events/README.md)`);
-  }
+/** One event this service emits, as generated in `generated/emitted-validators.js`. */
+export interface EmittedEvent<T extends EmittedType, V extends EmittedVersion<T>> {
+  readonly eventType: T;
+  readonly version: V;
+  readonly validate: CompiledValidator<EmittedPayload<T, V>>;
 }
 
 /** A payload that fails its catalogue schema. The message names fields, never their values. */
@@ -51,16 +49,11 @@ export class InvalidEventPayloadError extends Error {
   }
 }
 
-const table = validators as unknown as Record<string, CompiledValidator<unknown>>;
-
 export function emit<T extends EmittedType, V extends EmittedVersion<T>>(
-  eventType: T,
-  version: V,
+  event: EmittedEvent<T, V>,
   payload: EmittedPayload<T, V>,
 ): EventDetail<EmittedPayload<T, V>> {
-  const key = `${eventType}@${version}`;
-  const validate = Object.hasOwn(table, key) ? table[key] : undefined;
-  if (!validate) throw new UnknownEventError(eventType, version);
+  const { eventType, version, validate } = event;
   if (!validate(payload)) throw new InvalidEventPayloadError(eventType, version, validate.errors ?? []);
   return newEventDetail(eventType, version, payload);
 }

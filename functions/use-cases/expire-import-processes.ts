@@ -1,5 +1,5 @@
 import { logger } from '../logger.js';
-import { importProcessEvents } from '../rules/account/import-process-events.js';
+import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { cancelImportProcesses, findPendingStagedBefore } from '../store/import-process-expiry-store.js';
 import { listSuppliers } from '../store/supplier-store.js';

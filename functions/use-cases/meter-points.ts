@@ -1,4 +1,5 @@
 import { emit } from '../events/emit.js';
+import { lifecycleJoinSupplierRequestedV1 } from '../events/generated/emitted-validators.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import { isRequestable } from '../rules/meter-points/meter-point-status.js';
 import {
@@ -64,8 +65,7 @@ export async function sendRegistrationFlows(
     meterPoints: candidates,
     event: (pending) =>
       emit(
-        'lifecycle.join-supplier.requested',
-        'v1',
+        lifecycleJoinSupplierRequestedV1,
         joinSupplierRequested(account.service_account_number, processNumber, pending, now),
       ),
   });

@@ -5,7 +5,7 @@ import { logger } from '../logger.js';
 import { ACCOUNT_IMPORTED_LOG_MESSAGE } from '../monitored-log-messages.js';
 import { type Account, accountUserEmails } from '../rules/account/account.js';
 import { newAccountNumbers } from '../rules/account/account-number.js';
-import { importProcessEvents } from '../rules/account/import-process-events.js';
+import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { cannotProcess, inProgress, requireProcessable } from '../rules/account/import-process-rules.js';
 import { firstStatementPeriodStart } from '../rules/account/statement-period.js';
 import { importProcessDoesNotExist } from '../rules/account/transfer-status.js';

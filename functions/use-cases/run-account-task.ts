@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, SupplierNotOngoingError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
-import { importProcessEvents } from '../rules/account/import-process-events.js';
+import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { isLiveProcess } from '../rules/account/transfer-status.js';
 import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/validate-account.js';
 import { type TaskError, taskError } from '../rules/account-task/account-task.js';

@@ -3,7 +3,7 @@ import type { TaskQueue } from '../adapters/queue/task-queue.js';
 import { RetryableError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { Account } from '../rules/account/account.js';
-import { importProcessEvents } from '../rules/account/import-process-events.js';
+import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { alreadyImported, inProgress, stagingTarget } from '../rules/account/import-process-rules.js';
 import { importProcessDoesNotExist, isLiveProcess } from '../rules/account/transfer-status.js';
 import {

@@ -17,7 +17,8 @@ import type { GeneratedFile } from './generated-file.js';
  *   - `schemas/events/README.md`: the events page;
  *   - `functions/events/generated/event-payloads.ts`: TypeScript payload types;
  *   - `functions/events/generated/emitted-validators.js|.d.ts`: validators of the events
- *     this service emits (imported by `emit`, so handler bundles carry only these);
+ *     this service emits, one descriptor per event for `emit` (the code that emits an event
+ *     imports its descriptor, so each bundle carries only the validators it can use);
  *   - `functions/events/generated/catalogue-validators.js|.d.ts`: validators of every
  *     event plus the envelope (for `validateEvent` and tests; never imported by handlers).
  */
@@ -42,22 +43,22 @@ export async function generateEventFiles(_root: string): Promise<GeneratedFile[]
   const emitted = catalogue.events.filter(isEmittedByThisService);
   files.push({
     path: `${GENERATED_DIR}/emitted-validators.js`,
-    content: renderValidatorModule(emitted, eventJsonSchema, structureSchemas),
+    content: renderValidatorModule(emitted, eventJsonSchema, structureSchemas, { descriptors: true }),
   });
   files.push({
     path: `${GENERATED_DIR}/emitted-validators.d.ts`,
-    content: renderValidatorDeclarations('EmittedEventPayloadsByKey'),
+    content: renderValidatorDeclarations('EmittedEventPayloadsByKey', { descriptorsOf: emitted }),
   });
   files.push({
     path: `${GENERATED_DIR}/catalogue-validators.js`,
     content: renderValidatorModule(catalogue.events, eventJsonSchema, structureSchemas, {
-      envelope: envelopeJsonSchema,
+      extra: { envelope: envelopeJsonSchema },
     }),
   });
   files.push({
     path: `${GENERATED_DIR}/catalogue-validators.d.ts`,
     content: renderValidatorDeclarations('EventPayloadsByKey', {
-      envelope: 'EventDetail<Record<string, unknown>>',
+      extra: { envelope: 'EventDetail<Record<string, unknown>>' },
     }),
   });
   return files;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handler as cancelExpired } from '../../functions/handlers/cancel-expired-import-processes.js';
 import { applySeed } from '../../functions/ops/seed.js';
-import { importProcessEvents } from '../../functions/rules/account/import-process-events.js';
+import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { cancelImportProcesses } from '../../functions/store/import-process-expiry-store.js';
 import {
   getImportProcess,

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { emit, InvalidEventPayloadError } from '../../functions/events/emit.js';
+import {
+  accountCreatedV1,
+  dataImportImportProcessCompleteV1,
+} from '../../functions/events/generated/emitted-validators.js';
 import { outboxPut } from '../../functions/events/outbox.js';
 import { validateEvent } from '../../functions/events/validate-event.js';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
@@ -45,7 +49,7 @@ describe('The publisher never sends an event whose payload fails its schema', ()
     const valid = marker('valid');
     // Act
     const failed = writeStateWithEvents(invalid, () => [
-      emit('data_import.import_process.complete', 'v1', {
+      emit(dataImportImportProcessCompleteV1, {
         resource_type: 'ACCOUNT',
         external_identifier: invalid,
         // @ts-expect-error identifier must be a string
@@ -54,7 +58,7 @@ describe('The publisher never sends an event whose payload fails its schema', ()
     ]);
     await expect(failed).rejects.toThrow(InvalidEventPayloadError);
     await writeStateWithEvents(valid, () => [
-      emit('data_import.import_process.complete', 'v1', {
+      emit(dataImportImportProcessCompleteV1, {
         resource_type: 'ACCOUNT',
         external_identifier: valid,
         identifier: 'A-0000ABCD',
@@ -73,7 +77,7 @@ describe('The publisher never sends an event whose payload fails its schema', ()
     const account = marker('envelope');
     // Act
     await writeStateWithEvents(account, () => [
-      emit('account.created', 'v1', {
+      emit(accountCreatedV1, {
         account_number: account,
         account_user_emails: ['a@example.com'],
         is_imported: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emit } from '../../functions/events/emit.js';
+import { accountCreatedV1 } from '../../functions/events/generated/emitted-validators.js';
 import { detailTypeOf, EVENT_SOURCE, type EventDetail } from '../../functions/events/outbox.js';
 import { eventPatterns } from '../../functions/events/validate-event.js';
 import { matchesEventPattern } from '../../infra/local/event-pattern.js';
@@ -27,7 +28,7 @@ const detailOf = (event_type: string, version: string): EventDetail => ({
 });
 
 const accountCreated = envelopeOf(
-  emit('account.created', 'v1', { account_number: 'A-1', account_user_emails: [], is_imported: true }),
+  emit(accountCreatedV1, { account_number: 'A-1', account_user_emails: [], is_imported: true }),
 );
 const entryPostedV1 = envelopeOf(detailOf('billing.ledger.entry_posted', 'v1'));
 const entryPostedV2 = envelopeOf(detailOf('billing.ledger.entry_posted', 'v2'));

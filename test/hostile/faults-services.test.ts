@@ -10,7 +10,7 @@ import { type EventDetail, outboxPut } from '../../functions/events/outbox.js';
 import { handler as createNotes } from '../../functions/handlers/create-notes.js';
 import { handler as createPaymentInstruction } from '../../functions/handlers/create-payment-instruction.js';
 import { handler as publish } from '../../functions/handlers/publish-outbox-events.js';
-import { importProcessEvents } from '../../functions/rules/account/import-process-events.js';
+import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emit } from '../../functions/events/emit.js';
+import { lifecycleJoinSupplierRequestedV1 } from '../../functions/events/generated/emitted-validators.js';
 import { validateEvent } from '../../functions/events/validate-event.js';
 import { readJoinSupplierOutcome } from '../../functions/rules/meter-points/join-supplier-outcome.js';
 import { accountMeterPoints } from '../../functions/rules/meter-points/meter-point-status.js';
@@ -66,7 +67,7 @@ describe('lifecycle.join-supplier.requested v1 carries the requested meter point
     );
 
     // Act
-    const detail = emit('lifecycle.join-supplier.requested', 'v1', payload);
+    const detail = emit(lifecycleJoinSupplierRequestedV1, payload);
 
     // Assess
     expect(validateEvent(detail)).toMatchObject({ valid: true });

@@ -8,7 +8,7 @@ import {
   putEventsEntrySize,
   putEventsRequests,
 } from '../../functions/events/put-events-requests.js';
-import { importProcessEvents } from '../../functions/rules/account/import-process-events.js';
+import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { schema as accountSchema } from '../../schemas/api/account.schema.js';
 
 /** An entry as the publisher builds it (bus name aside, which EventBridge does not count). */

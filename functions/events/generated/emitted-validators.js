@@ -13,3 +13,13 @@ export const validators = {
   "data_import.import_process.post_import.error@v1": e8,
   "lifecycle.join-supplier.requested@v1": e9,
 };
+export const accountCreatedV1 = { eventType: "account.created", version: "v1", validate: e0 };
+export const billingLedgerEntryPostedV2 = { eventType: "billing.ledger.entry_posted", version: "v2", validate: e1 };
+export const dataImportImportProcessCancelledV1 = { eventType: "data_import.import_process.cancelled", version: "v1", validate: e2 };
+export const dataImportImportProcessCompleteV1 = { eventType: "data_import.import_process.complete", version: "v1", validate: e3 };
+export const dataImportImportProcessDryRunCompleteV1 = { eventType: "data_import.import_process.dry_run_complete", version: "v1", validate: e4 };
+export const dataImportImportProcessDryRunErrorV1 = { eventType: "data_import.import_process.dry_run_error", version: "v1", validate: e5 };
+export const dataImportImportProcessErrorV1 = { eventType: "data_import.import_process.error", version: "v1", validate: e6 };
+export const dataImportImportProcessPostImportCompletedV1 = { eventType: "data_import.import_process.post_import.completed", version: "v1", validate: e7 };
+export const dataImportImportProcessPostImportErrorV1 = { eventType: "data_import.import_process.post_import.error", version: "v1", validate: e8 };
+export const lifecycleJoinSupplierRequestedV1 = { eventType: "lifecycle.join-supplier.requested", version: "v1", validate: e9 };

@@ -1,4 +1,8 @@
 import { emit } from '../../events/emit.js';
+import {
+  dataImportImportProcessPostImportCompletedV1,
+  dataImportImportProcessPostImportErrorV1,
+} from '../../events/generated/emitted-validators.js';
 import type { EventDetail } from '../../events/outbox.js';
 import type { ImportedAccount } from '../import-process.js';
 
@@ -15,7 +19,7 @@ export function postImportCompleted(
   resourceType: PostImportResourceType,
   identifier: string,
 ): EventDetail {
-  return emit('data_import.import_process.post_import.completed', 'v1', {
+  return emit(dataImportImportProcessPostImportCompletedV1, {
     resource_type: resourceType,
     import_process_resource_type: 'ACCOUNT',
     import_process_external_identifier: account.external_account_number,
@@ -30,7 +34,7 @@ export function postImportError(
   errorCode: string,
   errorDetail: string,
 ): EventDetail {
-  return emit('data_import.import_process.post_import.error', 'v1', {
+  return emit(dataImportImportProcessPostImportErrorV1, {
     resource_type: resourceType,
     import_process_resource_type: 'ACCOUNT',
     import_process_external_identifier: account.external_account_number,

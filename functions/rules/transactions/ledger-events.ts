@@ -1,4 +1,5 @@
 import { emit } from '../../events/emit.js';
+import { billingLedgerEntryPostedV2 } from '../../events/generated/emitted-validators.js';
 import type { EventDetail } from '../../events/outbox.js';
 import type { ImportedAccount } from '../import-process.js';
 import { ledgerFlags, type TransactionType } from './transaction-types.js';
@@ -9,7 +10,7 @@ export function ledgerEntryPosted(
   entryId: number,
   type: TransactionType,
 ): EventDetail {
-  return emit('billing.ledger.entry_posted', 'v2', {
+  return emit(billingLedgerEntryPostedV2, {
     ledger: { account: { number: account.service_account_number }, number: account.ledger_number },
     entry: { id: entryId, ...ledgerFlags(type) },
   });
