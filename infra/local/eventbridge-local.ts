@@ -129,8 +129,15 @@ function toEnvelope(entry: RequestEntry, region: string, account: string): Event
 /** Appends each envelope as one JSON line (the events file, a rule's or a subscriber's file). */
 export function appendLines(file: string, envelopes: readonly EventEnvelope[]): void {
   if (envelopes.length === 0) return;
-  mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, envelopes.map((envelope) => `${JSON.stringify(envelope)}\n`).join(''));
+  const lines = envelopes.map((envelope) => `${JSON.stringify(envelope)}\n`).join('');
+  try {
+    appendFileSync(file, lines);
+  } catch (error) {
+    // The folder is created on the first write only (not checked before every append).
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dirname(file), { recursive: true });
+    appendFileSync(file, lines);
+  }
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -218,8 +225,12 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
   const deliver = (accepted: { envelope: EventEnvelope; bus: string }[]): void => {
     if (accepted.length === 0) return;
     const byTarget = new Map<string, EventEnvelope[]>();
+    // The rules file is checked once per request, not once per entry.
+    const rulesByBus = new Map<string, LocalRule[]>();
     for (const { envelope, bus } of accepted) {
-      for (const rule of rulesFor(bus)) {
+      const busRules = rulesByBus.get(bus) ?? rulesFor(bus);
+      rulesByBus.set(bus, busRules);
+      for (const rule of busRules) {
         if (!matchesEventPattern(rule.event_pattern, envelope)) continue;
         byTarget.set(rule.target, [...(byTarget.get(rule.target) ?? []), envelope]);
       }

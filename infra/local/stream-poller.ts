@@ -87,6 +87,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     region: options.region,
     maxAttempts: 2,
   });
+  // No SDK logger: its middleware would copy every page of records for nothing (see functions/store/dynamodb.ts).
+  client.middlewareStack.remove('loggerMiddleware');
   const intervalMs = options.intervalMs ?? 150;
   const batchSize = Math.min(options.batchSize ?? 10, 10);
   const log = options.log ?? (() => undefined);

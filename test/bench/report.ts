@@ -37,12 +37,7 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 export function renderReport(f: Figures): string {
   const out: string[] = [];
   const r = f.ddb_requests as Record<string, number>;
-  out.push('', '## Throughput', row(['figure', 'value', 'target']), row(['---', '---', '---']));
-  out.push(row(['import.transactions_per_s', f.import.transactions_per_s, '']));
-  out.push(row(['import.floor_transactions_per_s', f.import.floor_transactions_per_s, '']));
-  out.push(
-    row(['import.ratio_to_floor', f.import.ratio_to_floor, `≥ 0.5 ${mark(f.import.ratio_to_floor >= 0.5)}`]),
-  );
+  out.push(...renderImport(f.import));
   out.push(
     '',
     '## DynamoDB requests per POST',
@@ -96,6 +91,19 @@ export function renderReport(f: Figures): string {
   if (f.scale_projection) out.push(...renderScale(f.scale_projection));
   out.push('');
   return out.join('\n');
+}
+
+/** Transactions per second through the service beside the floor, and their ratio against its target. */
+export function renderImport(i: Figures['import']): string[] {
+  return [
+    '',
+    '## Throughput',
+    row(['figure', 'value', 'target']),
+    row(['---', '---', '---']),
+    row(['import.transactions_per_s', i.transactions_per_s, '']),
+    row(['import.floor_transactions_per_s', i.floor_transactions_per_s, '']),
+    row(['import.ratio_to_floor', i.ratio_to_floor, `≥ 0.9 ${mark(i.ratio_to_floor >= 0.9)}`]),
+  ];
 }
 
 /** Init time beside 1.3 × the floor's and bundle size per function, then each bundle's three heaviest modules. */

@@ -11,7 +11,7 @@ import { measureCostAndScale } from './cost-and-scale.js';
 import { measureEtl } from './etl-throughput.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
-import { renderColdStart, renderReport } from './report.js';
+import { renderColdStart, renderImport, renderReport } from './report.js';
 import { measureRequestCounts } from './request-counts.js';
 import { importAccounts, measureFloor, measureImport } from './throughput.js';
 
@@ -38,7 +38,10 @@ const { values } = parseArgs({
     'scale-environment': { type: 'string', default: 'prod' },
     'lambda-concurrency': { type: 'string', default: '1000' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
-    /** `cold-start`: only build the bundles and time their load (no local runtime), to iterate on init time. */
+    /**
+     * `cold-start`: only build the bundles and time their load (no local runtime), to iterate on init time.
+     * `import`: only import the accounts, post their transactions and measure the floor, to iterate on throughput.
+     */
     only: { type: 'string' },
   },
 });
@@ -98,8 +101,10 @@ function write(figures: object, report: string): void {
 async function main(): Promise<void> {
   const localDir = path.join(root, '.local/bench');
   mkdirSync(localDir, { recursive: true });
-  if (values.only !== undefined) {
-    if (values.only !== 'cold-start') throw new Error(`--only takes cold-start, not ${values.only}`);
+  if (values.only !== undefined && values.only !== 'cold-start' && values.only !== 'import') {
+    throw new Error(`--only takes cold-start or import, not ${values.only}`);
+  }
+  if (values.only === 'cold-start') {
     const figures = await measureColdStart(localDir);
     write(figures, renderColdStart(figures).join('\n'));
     return;
@@ -145,6 +150,17 @@ async function main(): Promise<void> {
     const imported = await measureImport(client, SUPPLIER, accounts, options);
     log('writing the same number of items straight to DynamoDB Local (floor)…');
     const floor = await measureFloor(documentClient, TABLE_NAME, imported.transactions, options.concurrency);
+    const importFigures = {
+      transactions: imported.transactions,
+      seconds: Math.round(imported.seconds * 100) / 100,
+      transactions_per_s: imported.perSecond,
+      floor_transactions_per_s: floor.perSecond,
+      ratio_to_floor: Math.round((imported.perSecond / floor.perSecond) * 1000) / 1000,
+    };
+    if (values.only === 'import') {
+      write({ options, import: importFigures }, `${renderImport(importFigures).join('\n')}\n`);
+      return;
+    }
 
     log('loading a bundle file with the ETL CLI and with a minimal hand-written loader…');
     const etl = await measureEtl(runtime.url, BENCH_KEY, token, SUPPLIER, {
@@ -201,13 +217,7 @@ async function main(): Promise<void> {
     }
     const figures = {
       options,
-      import: {
-        transactions: imported.transactions,
-        seconds: Math.round(imported.seconds * 100) / 100,
-        transactions_per_s: imported.perSecond,
-        floor_transactions_per_s: floor.perSecond,
-        ratio_to_floor: Math.round((imported.perSecond / floor.perSecond) * 1000) / 1000,
-      },
+      import: importFigures,
       account_tasks: accountTasks,
       etl,
       ddb_requests: requestCounts,

@@ -108,6 +108,11 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
             target: file('processes.jsonl'),
           },
           {
+            name: 'created-v1-in-a-folder-not-made-yet',
+            event_pattern: { source: ['data-import'], 'detail-type': ['account.created@v1'] },
+            target: file('targets/created.jsonl'),
+          },
+          {
             name: 'switched-off',
             enabled: false,
             event_pattern: { source: ['data-import'] },
@@ -129,7 +134,7 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('appends a matching event to each matching target, and every event to the archive once', async () => {
+  it('appends a matching event to each matching target (making its folder), and every event to the archive once', async () => {
     // Prepare
     const client = new EventBridgeClient({ endpoint: bus.endpoint });
     const entry = (type: string, version: string) => ({
@@ -157,6 +162,7 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
       'billing.ledger.entry_posted@v2',
     ]);
     expect(types('created.jsonl')).toEqual(['account.created@v1']);
+    expect(types('targets/created.jsonl')).toEqual(['account.created@v1']);
     expect(types('processes.jsonl')).toEqual(['data_import.import_process.complete@v1']);
     expect(types('off.jsonl')).toEqual([]);
   });
