@@ -68,6 +68,7 @@ async function fuzzRest(
         byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
         const context = { endpoint: id, fuzzCase, query, body: body?.slice(0, 300) };
         expectWellFormedAnswer(response, context, { transactions: plan.transactions === true });
+        if (response.status < 300 && plan.settle) await plan.settle(response.json);
         if (response.status >= 400) {
           expect(await fingerprint(world, prepared.partitions), `4xx wrote: ${JSON.stringify(context)}`).toBe(
             before,

@@ -27,6 +27,11 @@ export interface PostPlan {
   transactions?: boolean;
   /** Fuzz the transactions endpoint's URL parameters too. */
   query?: boolean;
+  /**
+   * Waits, after a 2xx, for the work the answer started in the background (a v2 task the
+   * engine runs at once), so that it cannot change the table under a later case's fingerprint.
+   */
+  settle?(answer: unknown): Promise<void>;
 }
 
 /** What a GET suite has made in its world before fuzzing. */
@@ -245,6 +250,12 @@ export const fuzzPlans = {
     prepare: async (world) => {
       const staged = freshStaging(world);
       return { ...staged, body: { payload: staged.body, task_params: { is_dry_run: true } } };
+    },
+    // A mutated body may schedule a real task whose window is open: the engine then creates
+    // the account (its process moves to IMPORTED) while later cases are being fingerprinted.
+    async settle(answer) {
+      const { waitForTaskToEnd } = await import('./task-settling.js');
+      await waitForTaskToEnd(answer);
     },
   },
   'get-account-task': {
