@@ -1,24 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { components } from '../generated/openapi.js';
 import type { AccountBundle } from './bundle.js';
 
 /** The account summary the API answers at `/v1/data-import/account-summary/<supplier>/<external>/`. */
-export interface AccountSummary {
-  import_supplier: string;
-  external_account_number: string;
-  service_account_number: string | null;
-  status: string;
-  transactions: {
-    count: number;
-    amount_total: string;
-    first_date: string | null;
-    last_date: string | null;
-    ids_sha256: string;
-    by_type: Record<string, { count: number; amount_total: string }>;
-  };
-  notes: { count: number };
-  statements: { count: number; ids_sha256: string };
-  payment_instruction: null | { vendor: string; reference: string; type: string };
-}
+export type AccountSummary = components['schemas']['AccountSummary'];
 
 export interface Difference {
   field: string;
