@@ -1,3 +1,4 @@
+import { TASK_STATUSES } from '../../../functions/rules/account-task/account-task.js';
 import type { JsonSchema } from './error-bodies.js';
 
 /**
@@ -227,18 +228,7 @@ export const successSchemas: Record<string, JsonSchema> = {
     additionalProperties: false,
     properties: {
       ...accountReference,
-      status: {
-        type: 'string',
-        enum: [
-          'PENDING',
-          'IN_PROGRESS',
-          'PROCESSED',
-          'ERRORED',
-          'DRY_RUN_SUCCEEDED',
-          'DRY_RUN_ERRORED',
-          'CANCELLED',
-        ],
-      },
+      status: { type: 'string', enum: [...TASK_STATUSES] },
       service_identifier: {
         type: ['string', 'null'],
         description: 'The service account number once PROCESSED.',
