@@ -6,6 +6,7 @@ import { generateClientTypes } from './build/client-types.js';
 import { generateEventFiles } from './build/events.js';
 import { type GeneratedDirectory, type GeneratedFile, orphanFiles } from './build/generated-file.js';
 import { generateOpenApiFiles } from './build/openapi.js';
+import { generatePhoneMetadata } from './build/phone-metadata.js';
 import { projectRoot } from './project-root.js';
 
 export { projectRoot };
@@ -22,7 +23,13 @@ type Generator = (root: string) => Promise<GeneratedFile[]>;
 
 /** Every generator of the project. Add new ones here. */
 export async function generators(): Promise<Generator[]> {
-  return [generateApiFiles, generateEventFiles, generateOpenApiFiles, generateClientTypes];
+  return [
+    generateApiFiles,
+    generateEventFiles,
+    generateOpenApiFiles,
+    generateClientTypes,
+    generatePhoneMetadata,
+  ];
 }
 
 /**
