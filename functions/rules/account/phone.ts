@@ -4,9 +4,10 @@ import { PHONE_METADATA_JSON } from './generated/phone-metadata.js';
 /**
  * Every region's numbering plan (libphonenumber-js's `min` metadata), parsed as JSON when the
  * module loads: faster than the object literal the package's default entry point compiles
- * (schemas/build/phone-metadata.ts generates the text).
+ * (schemas/build/phone-metadata.ts generates the text). Marked pure, so a bundle that reaches this
+ * module without checking phone numbers leaves the text and the parse out, as it left the literal.
  */
-const numberingPlans = JSON.parse(PHONE_METADATA_JSON) as MetadataJson;
+const numberingPlans = /* @__PURE__ */ JSON.parse(PHONE_METADATA_JSON) as MetadataJson;
 
 /**
  * A phone number in E.164 form, or undefined when libphonenumber-js does not find a valid
