@@ -59,6 +59,20 @@ interface ShardState {
   done: boolean;
 }
 
+/**
+ * An item image as Lambda's event JSON carries it: binary values (`B`, `BS`) as base64 strings,
+ * where the Streams API client gives bytes (aws-lambda's `AttributeValue.B` is a string).
+ */
+function asEventJson(image: unknown): never {
+  return JSON.parse(
+    JSON.stringify(image, function (this: Record<string, unknown>, key: string, value: unknown) {
+      // The holder's own value: JSON.stringify hands a Buffer to the replacer already as `toJSON()`.
+      const original = this[key];
+      return original instanceof Uint8Array ? Buffer.from(original).toString('base64') : value;
+    }),
+  ) as never;
+}
+
 function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
   const data = record.dynamodb ?? {};
   const created = data.ApproximateCreationDateTime;
@@ -71,9 +85,9 @@ function toLambdaRecord(record: StreamRecord, streamArn: string, region: string)
     eventSourceARN: streamArn,
     dynamodb: {
       ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
-      Keys: data.Keys as never,
-      ...(data.NewImage ? { NewImage: data.NewImage as never } : {}),
-      ...(data.OldImage ? { OldImage: data.OldImage as never } : {}),
+      Keys: asEventJson(data.Keys),
+      ...(data.NewImage ? { NewImage: asEventJson(data.NewImage) } : {}),
+      ...(data.OldImage ? { OldImage: asEventJson(data.OldImage) } : {}),
       SequenceNumber: data.SequenceNumber,
       SizeBytes: data.SizeBytes,
       StreamViewType: data.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsOfOutboxItem } from '../../functions/events/outbox.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { freePort } from '../../infra/local/free-port.js';
 import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
@@ -172,7 +173,7 @@ describe('Rule: when DynamoDB goes away mid-run, clients get 503 and their retri
         .filter((item) => String(item.pk).startsWith('OUTBOX#'))
         .flatMap(
           (item) =>
-            JSON.parse(String(item.events)) as {
+            eventsOfOutboxItem(item) as {
               event_type: string;
               event_id: string;
               payload: Record<string, unknown>;

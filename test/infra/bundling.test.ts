@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { App, Stack } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxPut } from '../../functions/events/outbox.js';
 import { environmentConfig } from '../../infra/config/environments.js';
 import { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { backgroundFunctions } from '../../infra/routes.js';
@@ -111,15 +113,13 @@ describe('the construct bundles a function into a minified ESM file with a sourc
       occurred_at: '2026-01-01T00:00:00Z',
       payload: { resource_type: 'ACCOUNT', external_identifier: 'BUNDLE-1', identifier: 'A-00000001' },
     };
+    const gzipped = (outboxPut('bundle-table', [detail]).Put.Item.events_gzip as Buffer).toString('base64');
     const record = {
       eventName: 'INSERT',
       dynamodb: {
         SequenceNumber: '1',
-        NewImage: {
-          pk: { S: 'OUTBOX#bundle' },
-          sk: { S: 'OUTBOX' },
-          events: { S: JSON.stringify([detail]) },
-        },
+        // As Lambda's event JSON carries it: the compressed events as a base64 string.
+        NewImage: { ...marshall(outboxPut('bundle-table', [detail]).Put.Item), events_gzip: { B: gzipped } },
       },
     };
     const script = `

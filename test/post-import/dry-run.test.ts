@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { eventsOfOutboxItem } from '../../functions/events/outbox.js';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { forAccount, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
@@ -26,13 +27,17 @@ async function outboxItemsFor(account: AccountRef): Promise<unknown[]> {
     const page = await documentClient.send(
       new ScanCommand({
         TableName: TABLE_NAME,
-        FilterExpression: 'begins_with(pk, :outbox) AND contains(events, :external)',
-        ExpressionAttributeValues: { ':outbox': 'OUTBOX#', ':external': account.external_account_number },
+        FilterExpression: 'begins_with(pk, :outbox)',
+        ExpressionAttributeValues: { ':outbox': 'OUTBOX#' },
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    found.push(...(page.Items ?? []));
+    found.push(
+      ...(page.Items ?? []).filter((item) =>
+        JSON.stringify(eventsOfOutboxItem(item)).includes(account.external_account_number),
+      ),
+    );
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return found;

@@ -12,10 +12,11 @@ process.env.DATA_IMPORT_TABLE_NAME ??= 'test-table';
 const eventBridge = mockClient(EventBridgeClient);
 let handler: typeof import('../../functions/handlers/publish-outbox-events.js').handler;
 let newEventDetail: typeof import('../../functions/events/outbox.js').newEventDetail;
+let outboxPut: typeof import('../../functions/events/outbox.js').outboxPut;
 
 beforeAll(async () => {
   ({ handler } = await import('../../functions/handlers/publish-outbox-events.js'));
-  ({ newEventDetail } = await import('../../functions/events/outbox.js'));
+  ({ newEventDetail, outboxPut } = await import('../../functions/events/outbox.js'));
 });
 
 beforeEach(() => {
@@ -23,15 +24,27 @@ beforeEach(() => {
 });
 
 let sequence = 0;
+/**
+ * The stream record of an item `outboxPut` writes, as Lambda's event JSON carries it: binary
+ * attribute values (the compressed events) as base64 strings.
+ */
 function outboxRecord(events: EventDetail[], overrides: Partial<DynamoDBRecord> = {}): DynamoDBRecord {
   sequence += 1;
-  const item = { pk: `OUTBOX#${sequence}`, sk: 'OUTBOX', events: JSON.stringify(events) };
+  const { Item } = outboxPut('test-table', events).Put;
+  return recordOf({ ...Item, pk: `OUTBOX#${sequence}` }, overrides);
+}
+
+function recordOf(item: Record<string, unknown>, overrides: Partial<DynamoDBRecord> = {}): DynamoDBRecord {
+  const image = JSON.parse(
+    JSON.stringify(marshall(item), function (this: Record<string, unknown>, key: string, value: unknown) {
+      // The holder's own value: JSON.stringify hands a Buffer to the replacer already as `toJSON()`.
+      const original = this[key];
+      return original instanceof Uint8Array ? Buffer.from(original).toString('base64') : value;
+    }),
+  );
   return {
     eventName: 'INSERT',
-    dynamodb: {
-      SequenceNumber: String(sequence).padStart(10, '0'),
-      NewImage: marshall(item) as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'],
-    },
+    dynamodb: { SequenceNumber: String(sequence).padStart(10, '0'), NewImage: image },
     ...overrides,
   };
 }
@@ -222,6 +235,55 @@ describe('Rule: a record whose events cannot be delivered is reported as a batch
     const result = await handler(streamEvent([poison]));
     // Assess
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: '999' }]);
+    expect(eventBridge.commandCalls(PutEventsCommand)).toHaveLength(0);
+  });
+});
+
+describe('Rule: an outbox item stores its events compressed, and the publisher reads both forms', () => {
+  it('publishes the events of an item written compressed, from its base64 stream image', async () => {
+    // Prepare
+    acceptAll();
+    const sent = events(100);
+    const { Item } = outboxPut('test-table', sent).Put;
+    // Act
+    const result = await handler(streamEvent([outboxRecord(sent)]));
+    // Assess
+    expect(Item).not.toHaveProperty('events');
+    expect((Item.events_gzip as Buffer).length).toBeLessThan(JSON.stringify(sent).length / 4);
+    expect(result.batchItemFailures).toEqual([]);
+    const published = eventBridge
+      .commandCalls(PutEventsCommand)
+      .flatMap((call) => call.args[0].input.Entries ?? [])
+      .map((entry) => JSON.parse(entry.Detail!).event_id);
+    expect(published).toEqual(sent.map((event) => event.event_id));
+  });
+
+  it('still publishes an item written before compression, whose events are JSON text', async () => {
+    // Prepare
+    acceptAll();
+    sequence += 1;
+    const sent = events(3);
+    const legacy = recordOf({ pk: `OUTBOX#${sequence}`, sk: 'OUTBOX', events: JSON.stringify(sent) });
+    // Act
+    const result = await handler(streamEvent([legacy]));
+    // Assess
+    expect(result.batchItemFailures).toEqual([]);
+    expect(eventBridge.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries).toHaveLength(3);
+  });
+
+  it('reports an item whose compressed events are corrupt (poison)', async () => {
+    // Prepare
+    acceptAll();
+    sequence += 1;
+    const corrupt = recordOf({
+      pk: `OUTBOX#${sequence}`,
+      sk: 'OUTBOX',
+      events_gzip: Buffer.from('not gzip'),
+    });
+    // Act
+    const result = await handler(streamEvent([corrupt]));
+    // Assess
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: corrupt.dynamodb!.SequenceNumber }]);
     expect(eventBridge.commandCalls(PutEventsCommand)).toHaveLength(0);
   });
 });
