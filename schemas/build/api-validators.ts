@@ -44,7 +44,7 @@ export async function generateApiFiles(root: string): Promise<GeneratedFile[]> {
     files.push({ path: `${API_DIR}/${name}.json`, content: `${JSON.stringify(schema, null, 2)}\n` });
     files.push({
       path: `${VALIDATOR_DIR}/${name}.js`,
-      content: `// ${GENERATED_HEADER}\n${compileStandalone({ validate: schema }, [], { messages: false })}`,
+      content: `// ${GENERATED_HEADER}\n${compileStandalone({ validate: schema }, [], { messages: false, formatsModule: '../formats.js' })}`,
     });
     files.push({
       path: `${VALIDATOR_DIR}/${name}.d.ts`,

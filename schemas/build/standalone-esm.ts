@@ -1,5 +1,5 @@
 import type { AnySchema } from 'ajv';
-import Ajv from 'ajv';
+import Ajv, { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 
@@ -11,15 +11,26 @@ import addFormats from 'ajv-formats';
  */
 export interface ValidatorOptions {
   messages: boolean;
+  /**
+   * The module the validator takes its `date` and `date-time` checks from, relative to the
+   * generated file; ajv-formats' own module when absent. Request validators use the project's
+   * (functions/validation/formats.ts), which carries only those two.
+   */
+  formatsModule?: string;
 }
 
 /** The one ajv configuration every compiled validator (requests and events) is built with. */
-export function createAjv({ messages }: ValidatorOptions = { messages: true }): Ajv {
+export function createAjv({ messages, formatsModule }: ValidatorOptions = { messages: true }): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     strict: true,
     messages,
-    code: { source: true, esm: true, lines: false },
+    code: {
+      source: true,
+      esm: true,
+      lines: false,
+      ...(formatsModule ? { formats: _`require(${formatsModule})` } : {}),
+    },
   });
   addFormats(ajv, ['date', 'date-time', 'email']);
   return ajv;
