@@ -48,6 +48,6 @@ function isDateTime(value: string): boolean {
 }
 
 export const date = { validate: isDate };
-export { dateTime as 'date-time' };
-
 const dateTime = { validate: isDateTime };
+
+export { dateTime as 'date-time' };

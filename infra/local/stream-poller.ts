@@ -8,6 +8,7 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { toLambdaEventImage } from './lambda-event-image.js';
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './stream-checkpoint.js';
 
 /**
@@ -59,20 +60,6 @@ interface ShardState {
   done: boolean;
 }
 
-/**
- * An item image as Lambda's event JSON carries it: binary values (`B`, `BS`) as base64 strings,
- * where the Streams API client gives bytes (aws-lambda's `AttributeValue.B` is a string).
- */
-function asEventJson(image: unknown): never {
-  return JSON.parse(
-    JSON.stringify(image, function (this: Record<string, unknown>, key: string, value: unknown) {
-      // The holder's own value: JSON.stringify hands a Buffer to the replacer already as `toJSON()`.
-      const original = this[key];
-      return original instanceof Uint8Array ? Buffer.from(original).toString('base64') : value;
-    }),
-  ) as never;
-}
-
 function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
   const data = record.dynamodb ?? {};
   const created = data.ApproximateCreationDateTime;
@@ -85,9 +72,9 @@ function toLambdaRecord(record: StreamRecord, streamArn: string, region: string)
     eventSourceARN: streamArn,
     dynamodb: {
       ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
-      Keys: asEventJson(data.Keys),
-      ...(data.NewImage ? { NewImage: asEventJson(data.NewImage) } : {}),
-      ...(data.OldImage ? { OldImage: asEventJson(data.OldImage) } : {}),
+      Keys: toLambdaEventImage(data.Keys),
+      ...(data.NewImage ? { NewImage: toLambdaEventImage(data.NewImage) } : {}),
+      ...(data.OldImage ? { OldImage: toLambdaEventImage(data.OldImage) } : {}),
       SequenceNumber: data.SequenceNumber,
       SizeBytes: data.SizeBytes,
       StreamViewType: data.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],

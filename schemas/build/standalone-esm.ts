@@ -65,7 +65,7 @@ export function requireToImport(source: string): string {
 export function compileStandalone(
   schemas: Record<string, AnySchema>,
   extraSchemas: readonly AnySchema[] = [],
-  options: ValidatorOptions = { messages: true },
+  options?: ValidatorOptions,
 ): string {
   const ajv = createAjv(options);
   for (const schema of extraSchemas) ajv.addSchema(schema);

@@ -141,20 +141,15 @@ export async function measureImportAgainstFloor(
   let floorSeconds = 0;
   for (let round = 0; round < rounds; round++) {
     const share = accounts.filter((_, index) => index % rounds === round);
+    const items = share.length * options.transactionsPerAccount;
     const postImport = async () => {
-      const imported = await measureImport(client, supplier, share, options);
-      transactions += imported.transactions;
-      importSeconds += imported.seconds;
-      return imported.transactions;
+      importSeconds += (await measureImport(client, supplier, share, options)).seconds;
     };
-    const writeFloor = async (items: number) => {
+    const writeFloor = async () => {
       floorSeconds += (await measureFloor(documents, tableName, items, options.concurrency)).seconds;
     };
-    if (round % 2 === 0) await writeFloor(await postImport());
-    else {
-      await writeFloor(share.length * options.transactionsPerAccount);
-      await postImport();
-    }
+    for (const step of round % 2 === 0 ? [postImport, writeFloor] : [writeFloor, postImport]) await step();
+    transactions += items;
   }
   return { transactions, importSeconds, floorSeconds };
 }

@@ -12,6 +12,7 @@ import { handler as createPaymentInstruction } from '../../functions/handlers/cr
 import { handler as publish } from '../../functions/handlers/publish-outbox-events.js';
 import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { TABLE_NAME } from '../../functions/store/dynamodb.js';
+import { toLambdaEventImage } from '../../infra/local/lambda-event-image.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
 import { type FaultInjector, faults } from './support/faults.js';
@@ -205,7 +206,7 @@ describe('Rule: every event in the outbox is delivered to EventBridge exactly on
       eventName: 'INSERT',
       dynamodb: {
         SequenceNumber: `${Date.now()}${String(sequence).padStart(6, '0')}`,
-        NewImage: marshall(outboxPut(TABLE_NAME, events).Put.Item) as never,
+        NewImage: toLambdaEventImage(marshall(outboxPut(TABLE_NAME, events).Put.Item)),
       },
     };
   }

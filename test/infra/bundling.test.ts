@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxPut } from '../../functions/events/outbox.js';
 import { environmentConfig } from '../../infra/config/environments.js';
 import { ServiceFunction } from '../../infra/constructs/service-function.js';
+import { toLambdaEventImage } from '../../infra/local/lambda-event-image.js';
 import { backgroundFunctions } from '../../infra/routes.js';
 
 /**
@@ -113,13 +114,12 @@ describe('the construct bundles a function into a minified ESM file with a sourc
       occurred_at: '2026-01-01T00:00:00Z',
       payload: { resource_type: 'ACCOUNT', external_identifier: 'BUNDLE-1', identifier: 'A-00000001' },
     };
-    const gzipped = (outboxPut('bundle-table', [detail]).Put.Item.events_gzip as Buffer).toString('base64');
     const record = {
       eventName: 'INSERT',
       dynamodb: {
         SequenceNumber: '1',
         // As Lambda's event JSON carries it: the compressed events as a base64 string.
-        NewImage: { ...marshall(outboxPut('bundle-table', [detail]).Put.Item), events_gzip: { B: gzipped } },
+        NewImage: toLambdaEventImage(marshall(outboxPut('bundle-table', [detail]).Put.Item)),
       },
     };
     const script = `

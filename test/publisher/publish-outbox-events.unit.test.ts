@@ -5,6 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../functions/events/outbox.js';
 import { PUT_EVENTS_MAX_BYTES, putEventsEntrySize } from '../../functions/events/put-events-requests.js';
+import { toLambdaEventImage } from '../../infra/local/lambda-event-image.js';
 
 process.env.DATA_IMPORT_EVENT_BUS_NAME ??= 'test-bus';
 process.env.DATA_IMPORT_TABLE_NAME ??= 'test-table';
@@ -35,16 +36,12 @@ function outboxRecord(events: EventDetail[], overrides: Partial<DynamoDBRecord> 
 }
 
 function recordOf(item: Record<string, unknown>, overrides: Partial<DynamoDBRecord> = {}): DynamoDBRecord {
-  const image = JSON.parse(
-    JSON.stringify(marshall(item), function (this: Record<string, unknown>, key: string, value: unknown) {
-      // The holder's own value: JSON.stringify hands a Buffer to the replacer already as `toJSON()`.
-      const original = this[key];
-      return original instanceof Uint8Array ? Buffer.from(original).toString('base64') : value;
-    }),
-  );
   return {
     eventName: 'INSERT',
-    dynamodb: { SequenceNumber: String(sequence).padStart(10, '0'), NewImage: image },
+    dynamodb: {
+      SequenceNumber: String(sequence).padStart(10, '0'),
+      NewImage: toLambdaEventImage(marshall(item)),
+    },
     ...overrides,
   };
 }
