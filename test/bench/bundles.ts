@@ -2,6 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { lambdaBundlingOptions } from '../../infra/constructs/bundling-options.js';
+import { keepOwnCodeMappingsInFile } from '../../infra/constructs/own-code-source-map.js';
 import { apiFunctions, backgroundFunctions } from '../../infra/routes.js';
 
 /**
@@ -64,6 +65,8 @@ export async function buildBundles(root: string, outDir: string): Promise<Bundle
       nodePaths: [path.join(root, 'node_modules')],
       logLevel: 'error',
     });
+    // What the construct's bundling does after esbuild: the map keeps the service's own code only.
+    keepOwnCodeMappingsInFile(`${file}.map`);
     bundles.push({
       id,
       file,

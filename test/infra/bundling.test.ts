@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +56,31 @@ describe('the construct bundles a function into a minified ESM file with a sourc
     // Assess
     expect(map.mappings.length).toBeGreaterThan(0);
     expect(map.sourcesContent).toBeUndefined();
+  });
+
+  it('its source map maps the service’s own code only: a frame in a package keeps its bundle position', () => {
+    // Prepare
+    const code = readFileSync(path.join(bundleDir, 'index.mjs'), 'utf8');
+    const map = JSON.parse(readFileSync(path.join(bundleDir, 'index.mjs.map'), 'utf8'));
+    const lines = code.split('\n');
+    const positionOf = (text: string) => {
+      const line = lines.findIndex((l) => l.includes(text));
+      return { line, column: lines[line]!.indexOf(text) };
+    };
+    const sourceMap = new SourceMap(map);
+
+    // Act
+    const own = positionOf('Unreadable outbox item');
+    const sdk = positionOf('com.amazonaws.eventbridge');
+    const ownEntry = sourceMap.findEntry(own.line, own.column);
+    const sdkEntry = sourceMap.findEntry(sdk.line, sdk.column);
+
+    // Assess
+    expect(map.sources.filter((source: string) => source.includes('node_modules'))).toEqual([]);
+    expect('originalSource' in ownEntry && ownEntry.originalSource).toMatch(
+      /functions\/handlers\/publish-outbox-events\.ts$/,
+    );
+    expect('originalSource' in sdkEntry ? sdkEntry.originalSource : undefined).toBeUndefined();
   });
 
   it('is minified, bundles the AWS SDK and gives CommonJS dependencies a `require`', () => {
