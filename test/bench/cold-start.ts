@@ -21,14 +21,20 @@ const { user, system } = process.cpuUsage(started);
 process.stdout.write(String((user + system) / 1000));
 `;
 
-/** Configuration every function reads at module scope; the values only need to be well-formed. */
+/**
+ * Configuration every function reads at module scope; the values only need to be well-formed.
+ * Secrets take their cloud form (a Secrets Manager ARN, not the local runtime's raw value), so
+ * the functions that use them build their Secrets Manager client at load, as they do on Lambda.
+ */
 const FUNCTION_ENV = {
   DATA_IMPORT_TABLE_NAME: 'bench-table',
   DATA_IMPORT_BUCKET_NAME: 'bench-bucket',
   DATA_IMPORT_EVENT_BUS_NAME: 'bench-bus',
-  DATA_IMPORT_TOKEN_SIGNING_KEY: 'bench-signing-key-bench-signing-key-bench-signing-key',
+  DATA_IMPORT_TOKEN_SIGNING_SECRET_ARN:
+    'arn:aws:secretsmanager:eu-west-2:123456789012:secret:bench-signing-key',
   DATA_IMPORT_STRIPE_API_URL: 'http://127.0.0.1:9',
-  DATA_IMPORT_STRIPE_API_KEY: 'sk_bench',
+  DATA_IMPORT_STRIPE_API_KEY_SECRET_ARN:
+    'arn:aws:secretsmanager:eu-west-2:123456789012:secret:bench-stripe-key',
   DATA_IMPORT_TASK_QUEUE_URL: 'http://127.0.0.1:9/000000000000/bench-tasks',
   AWS_REGION: 'eu-west-2',
   AWS_ACCESS_KEY_ID: 'bench',
