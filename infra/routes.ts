@@ -159,7 +159,6 @@ export const apiFunctions = [
     description: 'v2: schedules (or replaces) an account import task within a schedule window',
     route: { method: 'POST', path: v2Accounts, authorized: true },
     table: 'read-write',
-    sendsTasks: true,
   },
   {
     id: 'get-account-task',
@@ -248,6 +247,12 @@ export const backgroundFunctions = {
     id: 'run-account-tasks',
     description: 'v2 worker: imports the accounts of queued tasks (SQS event source)',
     table: 'read-write',
+  },
+  taskHandOver: {
+    id: 'hand-over-started-tasks',
+    description: 'Table stream → v2 tasks written with their window started go to the task queue at once',
+    table: 'read-write',
+    sendsTasks: true,
   },
   taskSweep: {
     id: 'sweep-account-tasks',

@@ -1,4 +1,3 @@
-import { sqsTaskQueue } from '../adapters/queue/task-queue.js';
 import { ValidationError } from '../errors.js';
 import { accountTaskRequest, accountTaskSummary, underPayload } from '../http/account-task-request.js';
 import { apiHandler } from '../http/api-handler.js';
@@ -21,15 +20,12 @@ export const handler = apiHandler(accountTaskRequest(validate), async ({ body, s
     const { code, detail } = accountTaskSummary(fieldErrors);
     throw new ValidationError(fieldErrors, code, detail);
   }
-  const { outcome, task } = await scheduleAccountTask(
-    {
-      supplier: supplier.code,
-      account,
-      isDryRun: body.task_params.is_dry_run ?? false,
-      window: { start: window.start, end: window.end },
-      now,
-    },
-    sqsTaskQueue,
-  );
+  const { outcome, task } = await scheduleAccountTask({
+    supplier: supplier.code,
+    account,
+    isDryRun: body.task_params.is_dry_run ?? false,
+    window: { start: window.start, end: window.end },
+    now,
+  });
   return { statusCode: outcome === 'created' ? 201 : 200, body: taskStatusObject(task) };
 });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskQueue } from '../adapters/queue/task-queue.js';
 import { RetryableError } from '../errors.js';
-import { logger } from '../logger.js';
 import type { Account } from '../rules/account/account.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { alreadyImported, inProgress, stagingTarget } from '../rules/account/import-process-rules.js';
@@ -15,10 +13,9 @@ import {
   type TaskStatusObject,
   taskStatusObject,
 } from '../rules/account-task/account-task.js';
-import { taskMessage } from '../rules/account-task/engine.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
-import { endTaskItems, markQueued, newTaskPut } from '../store/account-task-store.js';
+import { endTaskItems, newTaskPut } from '../store/account-task-store.js';
 import { stagingItems } from '../store/import-process-store.js';
 import { supplierCounterUpdate } from '../store/supplier-counter-store.js';
 import { transactWriteWithRetry } from '../store/transact-write-retry.js';
@@ -41,12 +38,9 @@ export interface ScheduleOutcome {
  * account's PENDING task; 409 when the account is imported or being imported. A real task
  * stages the account exactly as v1 create-or-update/ does, in the same transaction as the
  * task, so the v1 lists and status see it as pending; a dry run keeps its payload in the task
- * only. A task whose window has started is handed to the queue at once.
+ * only. The task goes to the queue from the table stream once written (./hand-over-tasks.ts).
  */
-export async function scheduleAccountTask(
-  request: ScheduleRequest,
-  queue: TaskQueue,
-): Promise<ScheduleOutcome> {
+export async function scheduleAccountTask(request: ScheduleRequest): Promise<ScheduleOutcome> {
   const { supplier, account, now } = request;
   const external = account.external_account_number;
   const at = isoDateTime(now);
@@ -110,32 +104,11 @@ export async function scheduleAccountTask(
         conflict('scheduling_conflict', 'The account is being scheduled by concurrent requests'),
     },
   );
-  const { task, outcome } = scheduled as ScheduleOutcome;
-  if (task.schedule_window_start <= at) await handOver([task], queue, now);
-  return { outcome, task };
+  return scheduled as ScheduleOutcome;
 }
 
 function conflict(code: string, what: string): RetryableError {
   return new RetryableError(code, `${what}; retry the request as it is.`, 503);
-}
-
-/**
- * Hands tasks whose window has started to the queue and marks them queued. A failure to send
- * is logged, not thrown: the task stays due, and the next sweep hands it out.
- */
-export async function handOver(tasks: readonly AccountTask[], queue: TaskQueue, now: Date): Promise<number> {
-  if (tasks.length === 0) return 0;
-  try {
-    await queue.send(tasks.map(taskMessage));
-  } catch (error) {
-    logger.warn('Could not hand tasks to the queue; the sweep will', {
-      error: error as Error,
-      count: tasks.length,
-    });
-    return 0;
-  }
-  for (const task of tasks) await markQueued(task, now);
-  return tasks.length;
 }
 
 /** The account's latest v2 task; 404 `import_process_does_not_exist` when never scheduled via v2. */

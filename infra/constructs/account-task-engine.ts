@@ -2,7 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
@@ -17,6 +18,9 @@ import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
 import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
 import { ServiceFunction } from './service-function.js';
+
+/** Stream records per hand-over invocation (the queue takes them ten to a SendMessageBatch). */
+const HAND_OVER_BATCH_SIZE = 50;
 
 /** SQS event sources accept a maximum concurrency from 2 to 1000. */
 export function checkedConcurrency(value: number): number {
@@ -39,14 +43,18 @@ export interface AccountTaskEngineProps {
  * The managed engine of v2 account tasks: tasks live in the table; due ones are handed to an
  * encrypted SQS queue whose worker function runs at most `accountCreationConcurrency` at once
  * (event source maximum concurrency) and reports partial batch failures; messages that keep
- * failing go to a dead-letter queue with an alarm. A sweep every minute hands due tasks to the
- * queue, hands abandoned ones again and cancels tasks whose window ended.
+ * failing go to a dead-letter queue with an alarm. A task written with its window started is
+ * handed over from the table stream at once (the hand-over function, the stream's second
+ * consumer beside the outbox publisher); a sweep every minute hands over tasks whose window
+ * starts later or that the hand-over missed, hands abandoned ones again and cancels tasks whose
+ * window ended.
  */
 export class AccountTaskEngine extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
   readonly worker: ServiceFunction;
   readonly sweep: ServiceFunction;
+  readonly handOver: ServiceFunction;
   readonly deadLetterAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: AccountTaskEngineProps) {
@@ -62,23 +70,25 @@ export class AccountTaskEngine extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
 
-    const add = (definition: FunctionDefinition, timeout: Duration) => {
-      const fn = new ServiceFunction(
-        this,
-        definition.id === backgroundFunctions.taskWorker.id ? 'Worker' : 'Sweep',
-        {
-          definition,
-          config,
-          environment: functionEnvironment(definition, resources, config),
-          timeout,
-          memorySize: 1024,
-        },
-      );
+    const add = (
+      id: string,
+      definition: FunctionDefinition,
+      timeout: Duration,
+      otherWildcardResources?: string,
+    ) => {
+      const fn = new ServiceFunction(this, id, {
+        definition,
+        config,
+        environment: functionEnvironment(definition, resources, config),
+        timeout,
+        memorySize: 1024,
+        ...(otherWildcardResources ? { otherWildcardResources } : {}),
+      });
       grantResources(fn, definition, resources);
       functions.set(definition.id, fn);
       return fn;
     };
-    this.worker = add(backgroundFunctions.taskWorker, Duration.seconds(WORKER_TIMEOUT_SECONDS));
+    this.worker = add('Worker', backgroundFunctions.taskWorker, Duration.seconds(WORKER_TIMEOUT_SECONDS));
     this.worker.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: WORKER_BATCH_SIZE,
@@ -86,12 +96,43 @@ export class AccountTaskEngine extends Construct {
         maxConcurrency: checkedConcurrency(config.accountCreationConcurrency),
       }),
     );
-    this.sweep = add(backgroundFunctions.taskSweep, Duration.minutes(1));
+    this.sweep = add('Sweep', backgroundFunctions.taskSweep, Duration.minutes(1));
     new Rule(this, 'SweepSchedule', {
       description: 'Hands due v2 account tasks to the queue and cancels tasks whose window ended',
       schedule: Schedule.rate(Duration.minutes(SWEEP_RATE_MINUTES)),
       targets: [new LambdaFunction(this.sweep, { retryAttempts: 0 })],
     });
+
+    this.handOver = add(
+      'HandOver',
+      backgroundFunctions.taskHandOver,
+      Duration.seconds(30),
+      'The stream event source needs dynamodb:ListStreams, which supports no resource-level permissions.',
+    );
+    this.handOver.addEventSource(
+      new DynamoEventSource(resources.table, {
+        // Tasks written before the function existed are the sweep's.
+        startingPosition: StartingPosition.LATEST,
+        batchSize: HAND_OVER_BATCH_SIZE,
+        bisectBatchOnError: true,
+        // A record given up on leaves its task due: the sweep hands it over within a minute.
+        retryAttempts: 2,
+        maxRecordAge: Duration.hours(1),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: {
+              NewImage: {
+                entity: { S: FilterRule.isEqual('AccountTask') },
+                status: { S: FilterRule.isEqual('PENDING') },
+                // Exists matches leaf nodes only: the attribute's type key, in the stream's DynamoDB JSON.
+                queued_at: { S: FilterRule.notExists() },
+              },
+            },
+          }),
+        ],
+      }),
+    );
 
     for (const fn of functions.values()) {
       if (!fn.definition.sendsTasks) continue;

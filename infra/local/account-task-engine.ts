@@ -6,16 +6,21 @@ import { lambdaContext } from './proxy-event.js';
 import { scheduledEvent } from './scheduler.js';
 import type { LocalTaskQueue } from './sqs-local.js';
 import { type SqsHandler, startSqsPoller } from './sqs-poller.js';
+import { type StreamHandler, startStreamPoller } from './stream-poller.js';
 
 /**
  * The v2 task engine locally, as in the cloud: the worker function fed by the local SQS
  * queue (at most DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY invocations at once, default the
- * configured limit) and the sweep every DATA_IMPORT_TASK_SWEEP_SECONDS (default 2, so a task
- * whose window has started is picked up within a few seconds).
+ * configured limit), the hand-over function fed by the table stream (its own poller and
+ * position, as the cloud gives each event source mapping its own; it gets every record, where
+ * the cloud's filter passes only PENDING tasks not yet queued, and checks them itself), and the
+ * sweep every DATA_IMPORT_TASK_SWEEP_SECONDS (default 2).
  */
 export function startLocalTaskEngine(options: {
   queue: LocalTaskQueue;
   region: string;
+  /** The table stream, and where the hand-over keeps its position across restarts (a data dir). */
+  stream: { endpoint: string; streamArn: string; checkpointFile?: string };
   loadHandler: (id: string) => Promise<unknown>;
   log: (line: string) => void;
 }): { stop(): Promise<void> } {
@@ -44,6 +49,18 @@ export function startLocalTaskEngine(options: {
     log: options.log,
   });
 
+  const handOver: StreamHandler = async (event) => {
+    const module = (await options.loadHandler('hand-over-started-tasks')) as { handler: StreamHandler };
+    await module.handler(event);
+    return undefined;
+  };
+  const handOverPoller = startStreamPoller({
+    ...options.stream,
+    region: options.region,
+    handler: handOver,
+    log: options.log,
+  });
+
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   const sweep = async () => {
@@ -68,6 +85,7 @@ export function startLocalTaskEngine(options: {
     stop: async () => {
       clearInterval(timer);
       await running;
+      await handOverPoller.stop();
       await poller.stop();
     },
   };

@@ -187,7 +187,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     stops.push(poller.stop);
     const sweep = startExpirySweep({ loadHandler, log });
     stops.push(sweep.stop);
-    stops.push(startLocalTaskEngine({ queue: taskQueue, region, loadHandler, log }).stop);
+    stops.push(
+      startLocalTaskEngine({
+        queue: taskQueue,
+        region,
+        stream: {
+          endpoint: env.AWS_ENDPOINT_URL_DYNAMODB as string,
+          streamArn,
+          ...(options.dataDir
+            ? { checkpointFile: resolve(options.dataDir, 'task-hand-over-checkpoint.json') }
+            : {}),
+        },
+        loadHandler,
+        log,
+      }).stop,
+    );
 
     await preload;
     const api: ApiServer = await startApiServer({

@@ -6,6 +6,7 @@ import { getAccountImportState } from '../../functions/store/account-task-read-s
 import { claimTask } from '../../functions/store/account-task-store.js';
 import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import { getImportProcess, lockImportProcess } from '../../functions/store/import-process-store.js';
+import { handOverWrittenTasks } from '../../functions/use-cases/hand-over-tasks.js';
 import { processAccount } from '../../functions/use-cases/process-account.js';
 import { runAccountTask } from '../../functions/use-cases/run-account-task.js';
 import { scheduleAccountTask } from '../../functions/use-cases/schedule-account-task.js';
@@ -26,6 +27,7 @@ const at = (ms: number) => new Date(T + ms);
 const START = HOUR;
 const END = 3 * HOUR;
 const inWindow = (ms = 1000) => at(START + ms);
+const apiTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 let supplier = '';
 
 beforeAll(async () => {
@@ -40,23 +42,20 @@ afterEach(() => {
 async function scheduled(options: { isDryRun?: boolean; account?: ReturnType<typeof stagedAccount> } = {}) {
   const account = options.account ?? stagedAccount(supplier, `V2-${randomUUID()}`);
   const queue = collectingQueue();
-  const { task } = await scheduleAccountTask(
-    {
-      supplier,
-      account,
-      isDryRun: options.isDryRun ?? false,
-      window: {
-        start: at(START)
-          .toISOString()
-          .replace(/\.\d{3}Z$/, 'Z'),
-        end: at(END)
-          .toISOString()
-          .replace(/\.\d{3}Z$/, 'Z'),
-      },
-      now: at(0),
+  const { task } = await scheduleAccountTask({
+    supplier,
+    account,
+    isDryRun: options.isDryRun ?? false,
+    window: {
+      start: at(START)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
+      end: at(END)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
     },
-    queue,
-  );
+    now: at(0),
+  });
   const message = {
     import_supplier: supplier,
     external_account_number: account.external_account_number,
@@ -88,27 +87,51 @@ describe('The sweep hands PENDING tasks to the queue once their window starts', 
     expect(before).not.toContainEqual(message);
     expect(queue.sent.filter((m) => m.task_id === message.task_id)).toEqual([message]);
   });
+});
 
-  it('a task scheduled with its window already started is handed to the queue at once', async () => {
-    const account = stagedAccount(supplier, `V2-${randomUUID()}`);
+describe('A task written with its window started goes to the queue from the table stream, at once', () => {
+  it('a task in its window is handed over and marked queued; one whose window starts later is left to the sweep', async () => {
+    // Prepare: one task whose window starts at START, one whose window starts an hour after it
+    const { external, message } = await scheduled();
+    const later = stagedAccount(supplier, `V2-${randomUUID()}`);
+    await scheduleAccountTask({
+      supplier,
+      account: later,
+      isDryRun: false,
+      window: { start: apiTime(at(START + HOUR)), end: apiTime(at(END)) },
+      now: at(0),
+    });
+    const written = [await taskOf(external), await taskOf(later.external_account_number)];
     const queue = collectingQueue();
-    const { task } = await scheduleAccountTask(
-      {
-        supplier,
-        account,
-        isDryRun: true,
-        window: { start: at(0).toISOString(), end: at(HOUR).toISOString() },
-        now: at(0),
-      },
+
+    // Act: the stream delivers both items while the first one's window is open
+    const handedOver = await handOverWrittenTasks(
+      written.filter((task) => task !== undefined),
       queue,
+      inWindow(),
     );
-    expect(queue.sent).toEqual([
-      {
-        import_supplier: supplier,
-        external_account_number: account.external_account_number,
-        task_id: task.task_id,
-      },
-    ]);
+
+    // Assess
+    expect(handedOver).toBe(1);
+    expect(queue.sent).toEqual([message]);
+    expect((await taskOf(external))?.queued_at).toBe(apiTime(inWindow()));
+    expect((await taskOf(later.external_account_number))?.queued_at).toBeUndefined();
+  });
+
+  it('the write that marks a task queued comes back on the stream and hands nothing over again', async () => {
+    // Prepare: a task already handed over once
+    const { external } = await scheduled();
+    const first = collectingQueue();
+    await handOverWrittenTasks([(await taskOf(external))!], first, inWindow());
+    const again = collectingQueue();
+
+    // Act: the stream delivers the task item as the hand-over left it
+    const handedOver = await handOverWrittenTasks([(await taskOf(external))!], again, inWindow(2000));
+
+    // Assess
+    expect(first.sent).toHaveLength(1);
+    expect(handedOver).toBe(0);
+    expect(again.sent).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduleAccountTask } from '../../functions/use-cases/schedule-account-task.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
 import { stagedAccount } from '../accounts/support/store.js';
-import { collectingQueue, fromNow, HOUR } from './support.js';
+import { fromNow, HOUR } from './support.js';
 
 const exec = promisify(execFile);
 
@@ -14,16 +14,13 @@ describe('Operators list the v2 tasks of a supplier per status', () => {
     // Prepare
     const { supplier } = await newSupplierWithKey('V2OPS');
     const external = `OPS-${randomUUID()}`;
-    await scheduleAccountTask(
-      {
-        supplier,
-        account: stagedAccount(supplier, external),
-        isDryRun: false,
-        window: { start: fromNow(HOUR), end: fromNow(2 * HOUR) },
-        now: new Date(),
-      },
-      collectingQueue(),
-    );
+    await scheduleAccountTask({
+      supplier,
+      account: stagedAccount(supplier, external),
+      isDryRun: false,
+      window: { start: fromNow(HOUR), end: fromNow(2 * HOUR) },
+      now: new Date(),
+    });
     const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
     const cli = ['--import', 'tsx', 'functions/ops/cli.ts', 'task', 'list', supplier];
 

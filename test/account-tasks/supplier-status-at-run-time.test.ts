@@ -28,16 +28,13 @@ const apiTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 async function queuedTask(options: { isDryRun?: boolean } = {}) {
   const { supplier } = await newSupplierWithKey('V2SUPPLIER');
   const account = stagedAccount(supplier, `V2-${randomUUID()}`);
-  const { task } = await scheduleAccountTask(
-    {
-      supplier,
-      account,
-      isDryRun: options.isDryRun ?? false,
-      window: { start: apiTime(at(START)), end: apiTime(at(END)) },
-      now: at(0),
-    },
-    collectingQueue(),
-  );
+  const { task } = await scheduleAccountTask({
+    supplier,
+    account,
+    isDryRun: options.isDryRun ?? false,
+    window: { start: apiTime(at(START)), end: apiTime(at(END)) },
+    now: at(0),
+  });
   const message: TaskMessage = {
     import_supplier: supplier,
     external_account_number: account.external_account_number,

@@ -15,7 +15,7 @@ import { scheduleAccountTask } from '../../functions/use-cases/schedule-account-
 import { startSqsPoller } from '../../infra/local/sqs-poller.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
 import { stagedAccount } from '../accounts/support/store.js';
-import { collectingQueue, HOUR } from './support.js';
+import { HOUR } from './support.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -166,16 +166,13 @@ describe('50 tasks due at once with concurrency 5: never more than 5 running, al
         supplier,
         `C-${String(index).padStart(2, '0')}-${randomUUID().slice(0, 8)}`,
       );
-      const { task } = await scheduleAccountTask(
-        {
-          supplier,
-          account,
-          isDryRun: false,
-          window: { start: iso(HOUR), end: iso(2 * HOUR) },
-          now: new Date(now),
-        },
-        collectingQueue(),
-      );
+      const { task } = await scheduleAccountTask({
+        supplier,
+        account,
+        isDryRun: false,
+        window: { start: iso(HOUR), end: iso(2 * HOUR) },
+        now: new Date(now),
+      });
       messages.push({
         import_supplier: supplier,
         external_account_number: account.external_account_number,

@@ -84,10 +84,13 @@ describe('Supplier summary: counters equal a recount after staging, processing, 
     const window = { start: iso(HOUR), end: iso(3 * HOUR) };
     const queue = collectingQueue();
     const v2 = (external: string, isDryRun = false) =>
-      scheduleAccountTask(
-        { supplier, account: stagedAccount(supplier, external), isDryRun, window, now: new Date(T) },
-        queue,
-      );
+      scheduleAccountTask({
+        supplier,
+        account: stagedAccount(supplier, external),
+        isDryRun,
+        window,
+        now: new Date(T),
+      });
     const message = (external: string, task: { task_id: string }) => ({
       import_supplier: supplier,
       external_account_number: external,

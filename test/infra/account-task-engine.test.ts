@@ -36,6 +36,34 @@ describe('The v2 task engine in the stack', () => {
     });
   });
 
+  it('feeds the hand-over from the table stream, only PENDING task items not yet queued', () => {
+    // Prepare
+    const handOver = stack.functions.get(backgroundFunctions.taskHandOver.id);
+
+    // Assess
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalIdOf(handOver!) },
+      EventSourceArn: { 'Fn::GetAtt': [logicalIdOf(stack.resources.table), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: {
+                NewImage: {
+                  entity: { S: ['AccountTask'] },
+                  status: { S: ['PENDING'] },
+                  queued_at: { S: [{ exists: false }] },
+                },
+              },
+            }),
+          },
+        ],
+      },
+    });
+  });
+
   it('runs the sweep on a schedule', () => {
     const sweep = stack.functions.get(backgroundFunctions.taskSweep.id);
     template.hasResourceProperties('AWS::Events::Rule', {
@@ -53,7 +81,7 @@ describe('The v2 task engine in the stack', () => {
       )
       .map((fn) => fn.definition.id)
       .sort();
-    expect(senders).toEqual(['schedule-account-task', 'sweep-account-tasks']);
+    expect(senders).toEqual(['hand-over-started-tasks', 'sweep-account-tasks']);
   });
 
   it('refuses a maximum concurrency SQS does not accept (below 2)', () => {

@@ -43,3 +43,25 @@ export function isTaskMessage(value: unknown): value is TaskMessage {
     typeof message.task_id === 'string'
   );
 }
+
+/** What the table stream's hand-over reads of a written task item. */
+export interface WrittenTask extends TaskMessage {
+  status: string;
+  schedule_window_start: string;
+  schedule_window_end: string;
+  queued_at?: string;
+}
+
+/**
+ * A written task goes to the queue at once when it is PENDING, not yet handed over, and its window
+ * has started and not ended at `at` (an ISO date-time). Later windows are the sweep's: it hands a
+ * task over when its window starts.
+ */
+export function isDueForHandOver(task: WrittenTask, at: string): boolean {
+  return (
+    task.status === 'PENDING' &&
+    task.queued_at === undefined &&
+    task.schedule_window_start <= at &&
+    at < task.schedule_window_end
+  );
+}
