@@ -1,6 +1,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { requireEnv } from '../../config.js';
 import type { TaskMessage } from '../../rules/account-task/engine.js';
+import { messageBody } from './task-message-body.js';
 
 /** Hands due tasks to the engine's queue (the worker function consumes it). */
 export interface TaskQueue {
@@ -24,7 +25,7 @@ export const sqsTaskQueue: TaskQueue = {
           QueueUrl: QUEUE_URL,
           Entries: chunk.map((message, index) => ({
             Id: String(index),
-            MessageBody: JSON.stringify(message),
+            MessageBody: messageBody(message),
           })),
         }),
       );
