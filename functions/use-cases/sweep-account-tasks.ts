@@ -1,6 +1,6 @@
 import type { TaskQueue } from '../adapters/queue/task-queue.js';
 import { logger } from '../logger.js';
-import { LEASE_SECONDS, taskMessage } from '../rules/account-task/engine.js';
+import { isWindowOpen, LEASE_SECONDS, taskMessage } from '../rules/account-task/engine.js';
 import { mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { findDueTasks, type StoredAccountTask } from '../store/account-task-read-store.js';
@@ -42,8 +42,7 @@ export async function sweepAccountTasks(
     for (const task of ended) if (await expireTask(task, now)) report.cancelled++;
     if (mayResumeMigrations(status)) continue;
 
-    const open = (task: StoredAccountTask) =>
-      task.schedule_window_end > at && task.schedule_window_start <= at;
+    const open = (task: StoredAccountTask) => isWindowOpen(task, at);
     report.handedOver += await handOver(pending.filter(open), queue, now);
     const leaseExpired = stuck.filter((task) => open(task) && (task.lease_until ?? '') <= at);
     if (leaseExpired.length > 0) {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isDueForHandOver, type WrittenTask } from '../../functions/rules/account-task/engine.js';
+import { isDueForHandOver } from '../../functions/rules/account-task/engine.js';
+
+type WrittenTask = Parameters<typeof isDueForHandOver>[0];
 
 const written = (overrides: Partial<WrittenTask> = {}): WrittenTask => ({
-  import_supplier: 'SUPPLIER',
-  external_account_number: 'A-1',
-  task_id: 'task-1',
   status: 'PENDING',
   schedule_window_start: '2026-11-24T12:00:00Z',
   schedule_window_end: '2026-11-25T12:00:00Z',
@@ -33,7 +32,7 @@ describe('Rule: a task written with its window started goes to the queue at once
   });
 
   it('only PENDING tasks are handed over', () => {
-    for (const status of ['IN_PROGRESS', 'PROCESSED', 'ERRORED', 'CANCELLED', 'DRY_RUN_SUCCEEDED']) {
+    for (const status of ['IN_PROGRESS', 'PROCESSED', 'ERRORED', 'CANCELLED', 'DRY_RUN_SUCCEEDED'] as const) {
       expect(isDueForHandOver(written({ status }), '2026-11-24T13:00:00Z'), status).toBe(false);
     }
   });

@@ -1,3 +1,5 @@
+import type { AccountTask } from './account-task.js';
+
 /**
  * Timing of the v2 task engine, shared by the functions, the stack and the local runtime.
  *
@@ -44,24 +46,21 @@ export function isTaskMessage(value: unknown): value is TaskMessage {
   );
 }
 
-/** What the table stream's hand-over reads of a written task item. */
-export interface WrittenTask extends TaskMessage {
-  status: string;
-  schedule_window_start: string;
-  schedule_window_end: string;
-  queued_at?: string;
+type TaskWindow = Pick<AccountTask, 'schedule_window_start' | 'schedule_window_end'>;
+
+/** A task's window is open at `at` (an ISO date-time): started, and not yet ended. */
+export function isWindowOpen(task: TaskWindow, at: string): boolean {
+  return task.schedule_window_start <= at && at < task.schedule_window_end;
 }
 
 /**
- * A written task goes to the queue at once when it is PENDING, not yet handed over, and its window
- * has started and not ended at `at` (an ISO date-time). Later windows are the sweep's: it hands a
- * task over when its window starts.
+ * A written task goes to the queue at once when it is PENDING, not yet handed over (`queued_at`
+ * unset), and its window is open at `at`. Later windows are the sweep's: it hands a task over
+ * when its window starts.
  */
-export function isDueForHandOver(task: WrittenTask, at: string): boolean {
-  return (
-    task.status === 'PENDING' &&
-    task.queued_at === undefined &&
-    task.schedule_window_start <= at &&
-    at < task.schedule_window_end
-  );
+export function isDueForHandOver(
+  task: Pick<AccountTask, 'status'> & TaskWindow & { queued_at?: string },
+  at: string,
+): boolean {
+  return task.status === 'PENDING' && task.queued_at === undefined && isWindowOpen(task, at);
 }
