@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
 import { matchesEventPattern } from './event-pattern.js';
 import { type LocalRule, loadRules } from './event-rules.js';
+import { appendLines } from './json-lines-file.js';
 
 /**
  * The local EventBridge endpoint. It speaks the AWS JSON 1.1 protocol for
@@ -124,20 +124,6 @@ function toEnvelope(entry: RequestEntry, region: string, account: string): Event
     resources,
     detail,
   };
-}
-
-/** Appends each envelope as one JSON line (the events file, a rule's or a subscriber's file). */
-export function appendLines(file: string, envelopes: readonly EventEnvelope[]): void {
-  if (envelopes.length === 0) return;
-  const lines = envelopes.map((envelope) => `${JSON.stringify(envelope)}\n`).join('');
-  try {
-    appendFileSync(file, lines);
-  } catch (error) {
-    // The folder is created on the first write only (not checked before every append).
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(dirname(file), { recursive: true });
-    appendFileSync(file, lines);
-  }
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readLines } from '../../infra/local/json-lines-file.js';
 import type { Capacity, CapacityMeter } from './capacity-meter.js';
 import type { TimedClient } from './http-client.js';
 import { accountPayload, notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
@@ -47,25 +47,16 @@ interface ArchivedSize {
 }
 
 function lineSizes(file: string): ArchivedSize[] {
-  if (!existsSync(file)) return [];
-  const content = readFileSync(file, 'utf8');
-  return content
-    .slice(0, content.lastIndexOf('\n') + 1)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const envelope = JSON.parse(line) as {
-        'detail-type'?: string;
-        detail?: { payload?: { resource_type?: string } };
-      };
-      const type = envelope['detail-type'] ?? '';
-      return {
-        bytes: Buffer.byteLength(line),
-        ofTransactions:
-          type.startsWith('billing.ledger.') ||
-          envelope.detail?.payload?.resource_type === 'TRANSACTION_BATCH',
-      };
-    });
+  type Envelope = { 'detail-type'?: string; detail?: { payload?: { resource_type?: string } } };
+  return readLines<Envelope>(file).map((envelope) => {
+    const type = envelope['detail-type'] ?? '';
+    return {
+      // The runtime writes each line as JSON.stringify of the envelope: the same bytes.
+      bytes: Buffer.byteLength(JSON.stringify(envelope)),
+      ofTransactions:
+        type.startsWith('billing.ledger.') || envelope.detail?.payload?.resource_type === 'TRANSACTION_BATCH',
+    };
+  });
 }
 
 /** Waits until the events file stops growing (the outbox is delivered asynchronously). */

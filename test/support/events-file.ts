@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { EventDetail } from '../../functions/events/outbox.js';
 import type { EventEnvelope } from '../../infra/local/eventbridge-local.js';
+import { readLines } from '../../infra/local/json-lines-file.js';
 
 /**
  * Reads what the local EventBridge endpoint archived in DATA_IMPORT_EVENTS_FILE: one full
@@ -18,14 +18,7 @@ export function eventsFilePath(): string {
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies and payloads are untyped in tests; assertions check them
 export function readEvents<P = any>(file = eventsFilePath()): ArchivedEvent<P>[] {
-  if (!existsSync(file)) return [];
-  const content = readFileSync(file, 'utf8');
-  // The runtime may be appending right now: only lines it has finished (ending in \n) count.
-  return content
-    .slice(0, content.lastIndexOf('\n') + 1)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as ArchivedEvent<P>);
+  return readLines<ArchivedEvent<P>>(file);
 }
 
 export interface WaitOptions {

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { matchesEventPattern } from '../../../infra/local/event-pattern.js';
-import { appendLines, type EventEnvelope } from '../../../infra/local/eventbridge-local.js';
+import type { EventEnvelope } from '../../../infra/local/eventbridge-local.js';
+import { appendLines, readLines } from '../../../infra/local/json-lines-file.js';
 import { subscriberFile } from '../../../infra/local/local-subscribers.js';
 import type { LocalSubscriber } from '../../../infra/subscribers/subscriber-declaration.js';
 import { subscriberEventPattern } from '../../../infra/subscribers/subscriber-pattern.js';
@@ -25,22 +25,11 @@ export interface LocalReplay {
 /** The events file the local runtime writes: DATA_IMPORT_EVENTS_FILE or `.local/events.jsonl`. */
 export const localEventsFile = () => resolve(process.env.DATA_IMPORT_EVENTS_FILE || '.local/events.jsonl');
 
-function readArchive(file: string): EventEnvelope[] {
-  if (!existsSync(file)) return [];
-  const content = readFileSync(file, 'utf8');
-  // Only whole lines: the runtime may be appending right now.
-  return content
-    .slice(0, content.lastIndexOf('\n') + 1)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as EventEnvelope);
-}
-
 /** Replays the window; returns how many envelopes each subscriber received. */
 export function replayLocally(replay: LocalReplay): Map<string, number> {
   const from = replay.window.from.getTime();
   const to = replay.window.to.getTime();
-  const inWindow = readArchive(replay.eventsFile).filter((envelope) => {
+  const inWindow = readLines<EventEnvelope>(replay.eventsFile).filter((envelope) => {
     const time = Date.parse(envelope.time);
     return time >= from && time < to;
   });
