@@ -1,6 +1,4 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
-import { logger } from '../logger.js';
+import { backgroundHandler } from '../adapters/aws/background-handler.js';
 import type { InboundEnvelope } from '../rules/meter-points/join-supplier-outcome.js';
 import { applyJoinSupplierOutcome } from '../use-cases/apply-join-supplier-outcome.js';
 
@@ -11,6 +9,4 @@ import { applyJoinSupplierOutcome } from '../use-cases/apply-join-supplier-outco
  * cannot apply (logged and dropped); throws only when the table fails, which is retried and,
  * after the retries, lands in the dead-letter queue.
  */
-export const handler = middy<InboundEnvelope>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(async (event) => applyJoinSupplierOutcome(event));
+export const handler = backgroundHandler(async (event: InboundEnvelope) => applyJoinSupplierOutcome(event));

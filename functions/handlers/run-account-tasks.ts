@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { backgroundHandler } from '../adapters/aws/background-handler.js';
 import { logger } from '../logger.js';
 import { isTaskMessage } from '../rules/account-task/engine.js';
 import { runAccountTask } from '../use-cases/run-account-task.js';
@@ -10,7 +11,7 @@ import { runAccountTask } from '../use-cases/run-account-task.js';
  * one again after its visibility timeout. A message that is not a task message is logged and
  * dropped (retrying cannot fix it).
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = backgroundHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     let message: unknown;
@@ -33,4 +34,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures };
-}
+});

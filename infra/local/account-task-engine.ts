@@ -49,15 +49,16 @@ export function startLocalTaskEngine(options: {
     log: options.log,
   });
 
-  const handOver: StreamHandler = async (event) => {
+  const handOver: StreamHandler = async (event, context) => {
     const module = (await options.loadHandler('hand-over-started-tasks')) as { handler: StreamHandler };
-    await module.handler(event);
+    await module.handler(event, context);
     return undefined;
   };
   const handOverPoller = startStreamPoller({
     ...options.stream,
     region: options.region,
     handler: handOver,
+    functionName: 'data-import-local-hand-over-started-tasks',
     log: options.log,
   });
 

@@ -180,6 +180,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       region,
       streamArn,
       handler: publisher.handler,
+      functionName: 'data-import-local-publish-outbox-events',
       // With a data dir the stream outlives the process: resume where the last run stopped.
       ...(options.dataDir ? { checkpointFile: resolve(options.dataDir, 'stream-checkpoint.json') } : {}),
       log,

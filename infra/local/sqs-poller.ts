@@ -74,7 +74,7 @@ export function startSqsPoller(options: SqsPollerOptions): { stop(): Promise<voi
     useQueueUrlAsEndpoint: false,
   });
   const log = options.log ?? (() => undefined);
-  const context = lambdaContext(options.functionName ?? 'data-import-local-sqs-worker');
+  const functionName = options.functionName ?? 'data-import-local-sqs-worker';
   let running = true;
   const abort = new AbortController();
 
@@ -92,7 +92,7 @@ export function startSqsPoller(options: SqsPollerOptions): { stop(): Promise<voi
     const records = Messages.map((message) => sqsRecord(message, options.queueArn, options.region));
     let outcome: { error: true } | { response: unknown };
     try {
-      outcome = { response: await options.handler({ Records: records }, context) };
+      outcome = { response: await options.handler({ Records: records }, lambdaContext(functionName)) };
     } catch (error) {
       log(`sqs worker failed: ${(error as Error).message}`);
       outcome = { error: true };

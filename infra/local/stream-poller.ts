@@ -7,8 +7,9 @@ import {
   type _Record as StreamRecord,
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { toLambdaEventImage } from './lambda-event-image.js';
+import { lambdaContext } from './proxy-event.js';
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './stream-checkpoint.js';
 
 /**
@@ -25,13 +26,18 @@ import { type Checkpoint, readCheckpoint, writeCheckpoint } from './stream-check
  * committed but not yet handled when the process died is handled after the restart, and a
  * batch handled but not yet checkpointed is handled again (at least once, never lost).
  */
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
+export type StreamHandler = (
+  event: DynamoDBStreamEvent,
+  context: Context,
+) => Promise<DynamoDBBatchResponse | undefined>;
 
 export interface StreamPollerOptions {
   endpoint: string;
   region: string;
   streamArn: string;
   handler: StreamHandler;
+  /** The function the handler stands for: each batch gets its own Lambda context, as on Lambda. */
+  functionName: string;
   /** Where the position of each shard is kept across restarts; none: every start reads from the oldest record. */
   checkpointFile?: string;
   intervalMs?: number;
@@ -185,9 +191,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       const batch = shard.pending.slice(0, batchSize);
       let firstFailed = -1;
       try {
-        const response = await options.handler({
-          Records: batch.map((record) => toLambdaRecord(record, options.streamArn, options.region)),
-        });
+        const response = await options.handler(
+          { Records: batch.map((record) => toLambdaRecord(record, options.streamArn, options.region)) },
+          lambdaContext(options.functionName),
+        );
         const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         if (failed.size > 0) {
           firstFailed = batch.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));

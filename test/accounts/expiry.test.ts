@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handler as cancelExpired } from '../../functions/handlers/cancel-expired-import-processes.js';
+import { handler as expiryHandler } from '../../functions/handlers/cancel-expired-import-processes.js';
 import { applySeed } from '../../functions/ops/seed.js';
 import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { cancelImportProcesses } from '../../functions/store/import-process-expiry-store.js';
@@ -9,12 +9,15 @@ import {
   writeStaging,
 } from '../../functions/store/import-process-store.js';
 import { expiryWindowEnd } from '../../functions/use-cases/expire-import-processes.js';
+import { lambdaContext } from '../../infra/local/proxy-event.js';
 import { obtainToken } from '../support/auth.js';
 import { waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
 import { EVENT_WAIT, paths, stage } from './support/accounts.js';
 import { newSupplierWithKey } from './support/seed-processes.js';
 import { stagedAccount } from './support/store.js';
+
+const cancelExpired = () => expiryHandler(undefined, lambdaContext('cancel-expired-import-processes'));
 
 // Events reach the events file through the stream poller; allow for a busy shared runtime.
 vi.setConfig({ testTimeout: 90_000 });

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handler as cancelExpired } from '../../functions/handlers/cancel-expired-import-processes.js';
+import { handler as expiryHandler } from '../../functions/handlers/cancel-expired-import-processes.js';
 import { writeStaging } from '../../functions/store/import-process-store.js';
 import { runAccountTask } from '../../functions/use-cases/run-account-task.js';
 import { cancelAccountTask, scheduleAccountTask } from '../../functions/use-cases/schedule-account-task.js';
 import { sweepAccountTasks } from '../../functions/use-cases/sweep-account-tasks.js';
+import { lambdaContext } from '../../infra/local/proxy-event.js';
 import { collectingQueue, HOUR } from '../account-tasks/support.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
@@ -11,6 +12,8 @@ import { accountPayload, processAccount, stage } from './support/accounts.js';
 import { newSupplierWithKey } from './support/seed-processes.js';
 import { stagedAccount } from './support/store.js';
 import { recount, summaryCounts, supplierSummaryPath } from './support/supplier-recount.js';
+
+const cancelExpired = () => expiryHandler(undefined, lambdaContext('cancel-expired-import-processes'));
 
 // Expiry sweeps every supplier of the shared table; allow for a busy shared runtime.
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Transport } from '../../functions/adapters/documents/s3.js';
@@ -9,10 +9,11 @@ import { eventBridgeClient } from '../../functions/events/eventbridge.js';
 import { type EventDetail, outboxPut } from '../../functions/events/outbox.js';
 import { handler as createNotes } from '../../functions/handlers/create-notes.js';
 import { handler as createPaymentInstruction } from '../../functions/handlers/create-payment-instruction.js';
-import { handler as publish } from '../../functions/handlers/publish-outbox-events.js';
+import { handler as publisher } from '../../functions/handlers/publish-outbox-events.js';
 import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { toLambdaEventImage } from '../../infra/local/lambda-event-image.js';
+import { lambdaContext } from '../../infra/local/proxy-event.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { type ArchivedEvent, readEvents, waitForEvents } from '../support/events-file.js';
 import { type FaultInjector, faults } from './support/faults.js';
@@ -25,6 +26,8 @@ import {
   partitionItems,
   uniqueExternal,
 } from './support/world.js';
+
+const publish = (event: DynamoDBStreamEvent) => publisher(event, lambdaContext('publish-outbox-events'));
 
 /**
  * The other services: S3 errors while checking documents, payment vendor

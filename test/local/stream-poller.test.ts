@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable } from '../../infra/local/create-table.js';
 import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-poller.js';
@@ -28,6 +28,7 @@ describe('The stream poller feeds the table stream to a handler like Lambda does
   const documents = DynamoDBDocumentClient.from(client);
   const tableName = `poller-test-${randomUUID()}`;
   const batches: DynamoDBStreamEvent[] = [];
+  const contexts: Context[] = [];
   let failOnce: string | undefined;
   let poller: StreamPoller;
 
@@ -38,7 +39,9 @@ describe('The stream poller feeds the table stream to a handler like Lambda does
       region: process.env.AWS_REGION as string,
       streamArn,
       intervalMs: 50,
-      handler: async (event): Promise<DynamoDBBatchResponse> => {
+      functionName: 'stream-poller-test',
+      handler: async (event, context): Promise<DynamoDBBatchResponse> => {
+        contexts.push(context);
         batches.push(event);
         const failing = event.Records.find((record) => record.dynamodb?.Keys?.pk?.S === failOnce);
         if (!failing) return { batchItemFailures: [] };
@@ -103,6 +106,13 @@ describe('The stream poller feeds the table stream to a handler like Lambda does
       },
     });
   });
+
+  it('each batch is handed its own Lambda context, named after the function, as Lambda invokes', () => {
+    // Assess (the batches of the test above)
+    expect(contexts.length).toBe(batches.length);
+    expect(contexts.every((context) => context.functionName === 'stream-poller-test')).toBe(true);
+    expect(new Set(contexts.map((context) => context.awsRequestId)).size).toBe(contexts.length);
+  });
 });
 
 describe('With a checkpoint file, a restarted poller resumes after the last record it handled', () => {
@@ -133,6 +143,7 @@ describe('With a checkpoint file, a restarted poller resumes after the last reco
       streamArn,
       checkpointFile,
       intervalMs: 50,
+      functionName: 'stream-poller-test',
       handler: async (event) => {
         delivered.push(...event.Records.map((record) => record.dynamodb?.Keys?.pk?.S as string));
         return { batchItemFailures: [] };

@@ -2,21 +2,23 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../functions/events/outbox.js';
 import { PUT_EVENTS_MAX_BYTES, putEventsEntrySize } from '../../functions/events/put-events-requests.js';
 import { toLambdaEventImage } from '../../infra/local/lambda-event-image.js';
+import { lambdaContext } from '../../infra/local/proxy-event.js';
 
 process.env.DATA_IMPORT_EVENT_BUS_NAME ??= 'test-bus';
 process.env.DATA_IMPORT_TABLE_NAME ??= 'test-table';
 
 const eventBridge = mockClient(EventBridgeClient);
-let handler: typeof import('../../functions/handlers/publish-outbox-events.js').handler;
+let publisher: typeof import('../../functions/handlers/publish-outbox-events.js').handler;
+const handler = (event: DynamoDBStreamEvent) => publisher(event, lambdaContext('publish-outbox-events'));
 let newEventDetail: typeof import('../../functions/events/outbox.js').newEventDetail;
 let outboxPut: typeof import('../../functions/events/outbox.js').outboxPut;
 
 beforeAll(async () => {
-  ({ handler } = await import('../../functions/handlers/publish-outbox-events.js'));
+  ({ handler: publisher } = await import('../../functions/handlers/publish-outbox-events.js'));
   ({ newEventDetail, outboxPut } = await import('../../functions/events/outbox.js'));
 });
 
@@ -300,5 +302,47 @@ describe('Rule: only newly inserted outbox items are published', () => {
     // Assess
     expect(eventBridge.commandCalls(PutEventsCommand)).toHaveLength(0);
     expect(result.batchItemFailures).toEqual([]);
+  });
+});
+
+describe('Rule: a background function logs with the Lambda context of the invocation', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('the log line about an unreadable outbox item names the function and the request that read it', async () => {
+    // Prepare
+    const lines: string[] = [];
+    const capture = (chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    const context = lambdaContext('publish-outbox-events');
+    const poison: DynamoDBRecord = {
+      eventName: 'INSERT',
+      dynamodb: {
+        SequenceNumber: '1000',
+        NewImage: marshall({ pk: 'OUTBOX#unreadable', sk: 'OUTBOX', events: '{not json' }) as NonNullable<
+          DynamoDBRecord['dynamodb']
+        >['NewImage'],
+      },
+    };
+
+    // Act
+    await publisher(streamEvent([poison]), context);
+
+    // Assess
+    const logged = lines
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.includes('Unreadable outbox item'))
+      .map((line) => JSON.parse(line));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      function_name: 'publish-outbox-events',
+      function_request_id: context.awsRequestId,
+      pk: 'OUTBOX#unreadable',
+    });
   });
 });

@@ -1,0 +1,15 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import { logger } from '../../logger.js';
+
+/**
+ * The handler of a function no API route calls (the table stream, the task queue, a schedule,
+ * the bus): every log line of the invocation carries its Lambda context (function name,
+ * request id, cold start), as an API handler's do (`functions/http/api-handler.ts`), and none of
+ * the keys an earlier invocation appended.
+ */
+export function backgroundHandler<TEvent, TResult>(handle: (event: TEvent) => Promise<TResult>) {
+  return middy<TEvent, TResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(async (event) => handle(event));
+}
