@@ -320,15 +320,7 @@ describe('Rule: a background function logs with the Lambda context of the invoca
     vi.spyOn(process.stdout, 'write').mockImplementation(capture);
     vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     const context = lambdaContext('publish-outbox-events');
-    const poison: DynamoDBRecord = {
-      eventName: 'INSERT',
-      dynamodb: {
-        SequenceNumber: '1000',
-        NewImage: marshall({ pk: 'OUTBOX#unreadable', sk: 'OUTBOX', events: '{not json' }) as NonNullable<
-          DynamoDBRecord['dynamodb']
-        >['NewImage'],
-      },
-    };
+    const poison = recordOf({ pk: 'OUTBOX#unreadable', sk: 'OUTBOX', events: '{not json' });
 
     // Act
     await publisher(streamEvent([poison]), context);
