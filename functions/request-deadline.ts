@@ -7,6 +7,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 const deadlines = new AsyncLocalStorage<number>();
 
+/**
+ * How long an API function may run (its Lambda timeout, set by the stack): an API call must
+ * answer well within API Gateway's 29 s. A bulk job's worker gives each step it runs in process
+ * the same time.
+ */
+export const API_FUNCTION_TIMEOUT_SECONDS = 10;
+
 /** Time kept back to build and send the answer after the last retry. */
 const ANSWER_MARGIN_MS = 1_500;
 

@@ -29,10 +29,30 @@ export interface FunctionDefinition {
   readsExtraChoices?: boolean;
   /** Hands v2 account tasks to the task queue (DATA_IMPORT_TASK_QUEUE_URL, sqs:SendMessage). */
   sendsTasks?: boolean;
+  /**
+   * A bulk jobs function: it gets the bulk jobs bucket's name (DATA_IMPORT_BULK_BUCKET_NAME) and,
+   * on the bucket, only what is listed (`[]`: nothing). A presigned URL lets its holder do what
+   * the signer may do, so signing needs the grant the URL's request needs.
+   */
+  bulkJobObjects?: readonly BulkJobObjectAccess[];
+  /** Sends bulk job messages to the lines queue (DATA_IMPORT_BULK_QUEUE_URL, sqs:SendMessage). */
+  sendsBulkJobLines?: boolean;
+  /** Hands bulk jobs to the reader queue (DATA_IMPORT_BULK_READER_QUEUE_URL, sqs:SendMessage). */
+  sendsBulkJobReads?: boolean;
 }
+
+/**
+ * - `sign-uploads`: presigns the PUT of a job's input (s3:PutObject on `inputs/*`);
+ * - `read-inputs`: reads inputs, whole or by range (s3:GetObject on `inputs/*`, s3:ListBucket so
+ *   that a missing input answers 404);
+ * - `sign-downloads`: presigns the GET of a job's results (s3:GetObject on `results/*`);
+ * - `write-results`: writes a results object (s3:PutObject on `results/*`: a multipart upload).
+ */
+export type BulkJobObjectAccess = 'sign-uploads' | 'read-inputs' | 'sign-downloads' | 'write-results';
 
 const base = '/v1/data-import';
 const v2Accounts = '/v2/data-import/accounts';
+const v2BulkJobs = '/v2/data-import/bulk-jobs';
 
 export const apiFunctions = [
   {
@@ -200,6 +220,43 @@ export const apiFunctions = [
     },
     table: 'read-write',
   },
+  {
+    id: 'create-bulk-job',
+    description: 'v2: creates a bulk import job and a presigned URL to upload its file of account bundles',
+    route: { method: 'POST', path: v2BulkJobs, authorized: true },
+    table: 'read-write',
+    bulkJobObjects: ['sign-uploads'],
+  },
+  {
+    id: 'start-bulk-job',
+    description:
+      'v2: starts a bulk import job whose file is uploaded (the table stream hands it to the reader)',
+    route: { method: 'POST', path: `${v2BulkJobs}/{job_id}/start`, authorized: true },
+    table: 'read-write',
+    bulkJobObjects: ['read-inputs'],
+  },
+  {
+    id: 'get-bulk-job',
+    description: 'v2: a bulk import job: state, line counts, upload and results URLs',
+    route: { method: 'GET', path: `${v2BulkJobs}/{job_id}`, authorized: true },
+    table: 'read',
+    bulkJobObjects: ['sign-uploads', 'sign-downloads'],
+  },
+  {
+    id: 'abort-bulk-job',
+    description: 'v2: aborts a bulk import job: no new line starts, the rest end NOT_PROCESSED',
+    route: { method: 'POST', path: `${v2BulkJobs}/{job_id}/abort`, authorized: true },
+    table: 'read-write',
+    bulkJobObjects: [],
+  },
+  {
+    id: 'list-bulk-jobs',
+    description: "v2: an organisation's bulk import jobs for a supplier, newest first",
+    route: { method: 'GET', path: v2BulkJobs, authorized: true },
+    table: 'read',
+    bulkJobObjects: ['sign-uploads', 'sign-downloads'],
+    readsSigningKey: true, // list cursors are signed with a key derived from it
+  },
 ] as const satisfies readonly FunctionDefinition[];
 
 /**
@@ -259,6 +316,28 @@ export const backgroundFunctions = {
     description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
     table: 'read-write',
     sendsTasks: true,
+  },
+  bulkJobReader: {
+    id: 'read-bulk-job',
+    description:
+      'Bulk jobs reader: reads a started job’s file once, sends its lines to the lines queue (SQS event source)',
+    table: 'read-write',
+    bulkJobObjects: ['read-inputs'],
+    sendsBulkJobLines: true,
+    // A reader that runs out of time hands its job to the reader queue again.
+    sendsBulkJobReads: true,
+  },
+  bulkJobWorker: {
+    id: 'run-bulk-job-lines',
+    description:
+      'Bulk jobs worker: runs the lines of a chunk through the import routes in process; writes the results (SQS event source)',
+    table: 'read-write',
+    // Each line runs the steps of `npm run etl -- load`: the routes' own access.
+    readsDocuments: true,
+    readsVendorCredentials: true,
+    readsExtraChoices: true,
+    bulkJobObjects: ['read-inputs', 'write-results'],
+    sendsBulkJobLines: true,
   },
   lifecycleUpdates: {
     id: 'apply-join-supplier-outcomes',

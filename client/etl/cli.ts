@@ -8,26 +8,36 @@ import { latestResults, readJournal } from './journal.js';
 import { journalFile, load, writeAtomically } from './load.js';
 import { emptyCounts } from './progress.js';
 import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
+import { abortJob, type BulkJob, getJob, JobRequestError, submit } from './submit.js';
 
 /**
  * `npm run etl -- <command>`: the migration team's loader.
  *   load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run]
+ *   submit FILE.ndjson --supplier CODE [--state DIR] [--dry-run]
+ *   job status JOB_ID | job abort JOB_ID
  *   status [--state DIR]
  *   reconcile FILE.ndjson --supplier CODE [--state DIR]
  * DATA_IMPORT_URL and DATA_IMPORT_API_KEY come from the environment. Exit codes: 0 every line
- * IMPORTED (load) or done (status, reconcile); 1 some line is not; 2 usage errors.
+ * IMPORTED (load, submit) or done (status, reconcile, job); 1 some line is not (or the job
+ * request was refused); 2 usage errors.
  */
 const USAGE = `usage:
   npm run etl -- load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run]
+  npm run etl -- submit FILE.ndjson --supplier CODE [--state DIR] [--dry-run]
+  npm run etl -- job status JOB_ID
+  npm run etl -- job abort JOB_ID
   npm run etl -- status [--state DIR]
   npm run etl -- reconcile FILE.ndjson --supplier CODE [--state DIR]
-environment: DATA_IMPORT_URL, DATA_IMPORT_API_KEY (load, reconcile)`;
+environment: DATA_IMPORT_URL, DATA_IMPORT_API_KEY (load, submit, job, reconcile)`;
 
 class UsageError extends Error {}
 
 interface Command {
-  name: 'load' | 'status' | 'reconcile';
+  name: 'load' | 'submit' | 'job' | 'status' | 'reconcile';
   file?: string;
+  /** `job status` / `job abort`, and the job's id. */
+  jobAction?: 'status' | 'abort';
+  jobId?: string;
   supplier?: string;
   concurrency: number;
   stateDir: string;
@@ -63,7 +73,8 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   const [name, ...rest] = parsed.positionals;
   const { values } = parsed;
-  if (name !== 'load' && name !== 'status' && name !== 'reconcile') {
+  if (name === 'job') return parseJobCommand(rest, values);
+  if (name !== 'load' && name !== 'submit' && name !== 'status' && name !== 'reconcile') {
     throw new UsageError(name ? `unknown command "${name}"` : 'no command');
   }
   const wantsFile = name !== 'status';
@@ -71,8 +82,10 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(wantsFile ? `${name} takes exactly one FILE.ndjson` : 'status takes no FILE');
   }
   if (wantsFile && !values.supplier) throw new UsageError(`${name} needs --supplier CODE`);
-  if (name !== 'load' && (values.concurrency !== undefined || values['dry-run'])) {
-    throw new UsageError('--concurrency and --dry-run belong to load');
+  if (name !== 'load' && values.concurrency !== undefined)
+    throw new UsageError('--concurrency belongs to load');
+  if (name !== 'load' && name !== 'submit' && values['dry-run']) {
+    throw new UsageError('--dry-run belongs to load and submit');
   }
   if (name === 'status' && values.supplier !== undefined)
     throw new UsageError('status takes --state DIR only');
@@ -86,6 +99,18 @@ export function parseCommand(argv: readonly string[]): Command {
   if (!values.state && !values.supplier)
     throw new UsageError('status needs --state DIR (or --supplier CODE)');
   return { name, file, supplier: values.supplier, concurrency, stateDir, dryRun: values['dry-run'] ?? false };
+}
+
+function parseJobCommand(rest: readonly string[], values: Record<string, unknown>): Command {
+  const [action, jobId, ...extra] = rest;
+  if (action !== 'status' && action !== 'abort') {
+    throw new UsageError(action ? `unknown job command "${action}"` : 'job needs status or abort');
+  }
+  if (!jobId || extra.length > 0) throw new UsageError(`job ${action} takes exactly one JOB_ID`);
+  if (Object.values(values).some((value) => value !== undefined)) {
+    throw new UsageError(`job ${action} takes no options`);
+  }
+  return { name: 'job', jobAction: action, jobId, concurrency: 8, stateDir: '', dryRun: false };
 }
 
 function clientFromEnvironment(): DataImportClient {
@@ -157,10 +182,54 @@ async function runReconcile(command: Command): Promise<number> {
   return counts.MISSING + counts.MISMATCH === 0 ? 0 : 1;
 }
 
+/** Counts as a bulk job reports them, printed like `load` prints its summary. */
+function printJobCounts(job: BulkJob): void {
+  printCounts({
+    IMPORTED: job.lines.imported,
+    PARTIAL: job.lines.partial,
+    FAILED: job.lines.failed,
+    NOT_PROCESSED: job.lines.not_processed,
+  });
+}
+
+async function runSubmit(command: Command): Promise<number> {
+  const client = clientFromEnvironment();
+  const { job, seconds, resultsFile } = await submit(client, {
+    file: command.file as string,
+    supplier: command.supplier as string,
+    stateDir: command.stateDir,
+    dryRun: command.dryRun,
+  });
+  console.log(
+    `job ${job.job_id} ${job.state}: ${job.lines.total ?? 0} lines in ${seconds.toFixed(1)} s${command.dryRun ? ' (dry run)' : ''}`,
+  );
+  if (job.error) console.log(`error: ${job.error.code}: ${job.error.detail}`);
+  printJobCounts(job);
+  if (resultsFile) console.log(`results: ${resultsFile}`);
+  const allImported = job.state === 'COMPLETE' && job.lines.imported === job.lines.total;
+  return allImported ? 0 : 1;
+}
+
+async function runJob(command: Command): Promise<number> {
+  const client = clientFromEnvironment();
+  const jobId = command.jobId as string;
+  try {
+    const job = command.jobAction === 'abort' ? await abortJob(client, jobId) : await getJob(client, jobId);
+    console.log(JSON.stringify(job, null, 2));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof JobRequestError)) throw error;
+    console.error(`etl: ${error.message}`);
+    return 1;
+  }
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     const command = parseCommand(argv);
     if (command.name === 'status') return runStatus(command);
+    if (command.name === 'submit') return await runSubmit(command);
+    if (command.name === 'job') return await runJob(command);
     if (command.name === 'reconcile') return await runReconcile(command);
     return await runLoad(command);
   } catch (error) {

@@ -1,30 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import type { LineResult, StepEntry } from '../../functions/rules/bulk-jobs/line-result.js';
 
-/** What one line's load came to, as `results.ndjson` shows it. */
-export interface LineResult {
-  line: number;
-  external_account_number: string | null;
-  service_account_number: string | null;
-  status: 'IMPORTED' | 'PARTIAL' | 'FAILED';
-  errors: StepError[];
-}
-
-export interface StepError {
-  step: string;
-  code: string;
-  attr: string | null;
-  detail: string;
-}
-
-/** A step done (`ok`) or refused for good (a 4xx), never a step that may succeed if sent again. */
-export interface StepEntry {
-  line: number;
-  hash: string;
-  step: string;
-  ok: boolean;
-  service_account_number?: string;
-  errors?: StepError[];
-}
+export type { LineResult, StepEntry, StepError } from '../../functions/rules/bulk-jobs/line-result.js';
 
 /** A line finished; `final` when running it again cannot change it (no transient failure in it). */
 export interface ResultEntry {

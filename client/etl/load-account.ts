@@ -1,220 +1,71 @@
+import {
+  loadLine,
+  STEP_PATHS,
+  type StepAnswer,
+  type StepRecord,
+  type StepSender,
+} from '../../functions/rules/bulk-jobs/load-line.js';
 import type { DataImportClient } from '../data-import-client.js';
 import type { AccountBundle, InputLine } from './bundle.js';
-import type { Journal, LineResult, StepEntry, StepError } from './journal.js';
+import type { Journal, LineResult, StepEntry } from './journal.js';
 
-/** Items per POST: the API takes at most 1000 items per array. */
-export const BATCH_SIZE = 1000;
+export { BATCH_SIZE, stepErrors } from '../../functions/rules/bulk-jobs/load-line.js';
 
-const PATHS = {
-  stage: '/v1/data-import/account-import-process/create-or-update/',
-  process: '/v1/data-import/account-import-process/process/',
-  transactions: '/v1/data-import/transactions/create/',
-  notes: '/v1/data-import/notes/create/',
-  statements: '/v1/data-import/historical-statements/create/',
-  payment_instruction: '/v1/data-import/payment-instruction/create/',
-} as const;
-
-type StepName = keyof typeof PATHS;
-
-interface StepOutcome {
-  ok: boolean;
-  /** The failure may go away if the same request is sent again later (5xx, 429, network). */
-  transient: boolean;
-  serviceAccountNumber?: string;
-  errors: StepError[];
+/**
+ * Sends a step's request over HTTP with the client (token, retries on 429 / 5xx / in progress
+ * honouring `Retry-After`); a request that cannot reach the API is a network error.
+ */
+export function httpStepSender(client: DataImportClient): StepSender {
+  return async (step, body): Promise<StepAnswer> => {
+    let response: Response;
+    try {
+      response = await client.send(
+        new Request(`${client.baseUrl}${STEP_PATHS[step]}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    } catch (error) {
+      return { networkError: (error as Error).message };
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed };
+  };
 }
 
-interface ErrorBody {
-  code?: string;
-  detail?: string;
-  error_detail?: string;
-  service_account_number?: string;
-  errors?: { code?: string; attr?: string; detail?: string }[];
-}
-
-/** Shifts a batch-relative attr (`transactions.3.amount`) to the bundle's index. */
-function bundleAttr(attr: string | null | undefined, offset: number): string | null {
-  if (!attr) return null;
-  return attr.replace(
-    /^(transactions|notes|statements)\.(\d+)/,
-    (_all, list, index) => `${list}.${Number(index) + offset}`,
-  );
-}
-
-/** The documented error bodies as result errors: one per `errors[]` item, else the top-level code. */
-export function stepErrors(
-  step: StepName,
-  status: number,
-  body: ErrorBody | undefined,
-  offset = 0,
-): StepError[] {
-  if (body?.error_detail !== undefined) {
-    const attr = /^([\w.]+):/.exec(body.error_detail)?.[1];
-    return [
-      {
-        step,
-        code: body.code ?? 'transaction_import_error',
-        attr: bundleAttr(attr, offset),
-        detail: body.error_detail,
-      },
-    ];
+/** The journal's steps of this line's text, and the journal as the place to record new ones. */
+function journalSteps(journal: Journal, input: InputLine): StepRecord {
+  const recorded = new Map<string, StepEntry>();
+  for (const entry of journal.entries) {
+    if ('step' in entry && entry.line === input.line && entry.hash === input.hash)
+      recorded.set(entry.step, entry);
   }
-  const items = body?.errors ?? [];
-  if (items.length > 0) {
-    return items.map((item) => ({
-      step,
-      code: item.code ?? body?.code ?? `http_${status}`,
-      attr: bundleAttr(item.attr, offset),
-      detail: item.detail ?? body?.detail ?? '',
-    }));
-  }
-  return [
-    { step, code: body?.code ?? `http_${status}`, attr: null, detail: body?.detail ?? `HTTP ${status}` },
-  ];
-}
-
-async function post(
-  client: DataImportClient,
-  step: StepName,
-  body: Record<string, unknown>,
-  offset = 0,
-): Promise<StepOutcome> {
-  let response: Response;
-  try {
-    response = await client.send(
-      new Request(`${client.baseUrl}${PATHS[step]}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
-  } catch (error) {
-    return {
-      ok: false,
-      transient: true,
-      errors: [{ step, code: 'network_error', attr: null, detail: (error as Error).message }],
-    };
-  }
-  const text = await response.text();
-  let parsed: ErrorBody | undefined;
-  try {
-    parsed = text ? (JSON.parse(text) as ErrorBody) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (response.status === 200 || response.status === 201) {
-    return { ok: true, transient: false, serviceAccountNumber: parsed?.service_account_number, errors: [] };
-  }
-  if (response.status === 409 && parsed?.code === 'account_import_process_already_imported') {
-    return { ok: true, transient: false, serviceAccountNumber: parsed.service_account_number, errors: [] };
-  }
-  const transient =
-    response.status === 429 || response.status >= 500 || parsed?.code === 'import_process_in_progress';
-  return { ok: false, transient, errors: stepErrors(step, response.status, parsed, offset) };
-}
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_SIZE)
-    out.push(items.slice(start, start + BATCH_SIZE));
-  return out;
+  return {
+    recorded,
+    record: (entry) => {
+      journal.append(entry);
+      recorded.set(entry.step, entry);
+    },
+  };
 }
 
 /**
- * Loads one bundle, step after step: stage → process → transactions (batches of ≤ 1000, in
- * order) → notes → statements → payment instruction. A step the journal holds for this line's
- * text is not sent again; every step sent is journaled (fsynced) once its answer is final. A
- * failed stage or process ends the line (FAILED); a later failure is recorded and the next
- * kind of item is still posted (PARTIAL). A transaction batch that fails stops the later
- * batches, so transactions are never posted out of order.
+ * Loads one bundle over the API (functions/rules/bulk-jobs/load-line.ts says how), journaled:
+ * a step the journal holds for this line's text is not sent again; every step sent is
+ * journaled (fsynced) once its answer is final.
  */
-export async function loadAccount(
+export function loadAccount(
   client: DataImportClient,
   journal: Journal,
   input: InputLine & { bundle: AccountBundle },
   supplier: string,
 ): Promise<{ result: LineResult; final: boolean }> {
-  const { bundle, line, hash } = input;
-  const external = bundle.account.external_account_number;
-  const reference = { import_supplier: supplier, external_account_number: external };
-  const done = new Map<string, StepEntry>();
-  for (const entry of journal.entries) {
-    if ('step' in entry && entry.line === line && entry.hash === hash) done.set(entry.step, entry);
-  }
-  const errors: StepError[] = [];
-  let transient = false;
-  let serviceAccountNumber: string | null = null;
-
-  const run = async (
-    key: string,
-    step: StepName,
-    body: Record<string, unknown>,
-    offset = 0,
-  ): Promise<boolean> => {
-    const recorded = done.get(key);
-    if (recorded) {
-      serviceAccountNumber = recorded.service_account_number ?? serviceAccountNumber;
-      errors.push(...(recorded.errors ?? []));
-      return recorded.ok;
-    }
-    const outcome = await post(client, step, body, offset);
-    serviceAccountNumber = outcome.serviceAccountNumber ?? serviceAccountNumber;
-    errors.push(...outcome.errors);
-    if (outcome.transient) {
-      transient = true;
-      return false;
-    }
-    const entry: StepEntry = { line, hash, step: key, ok: outcome.ok };
-    if (outcome.serviceAccountNumber) entry.service_account_number = outcome.serviceAccountNumber;
-    if (outcome.errors.length > 0) entry.errors = outcome.errors;
-    journal.append(entry);
-    done.set(key, entry);
-    return outcome.ok;
-  };
-
-  const finish = (status: LineResult['status']) => ({
-    result: {
-      line,
-      external_account_number: external,
-      service_account_number: serviceAccountNumber,
-      status,
-      errors,
-    },
-    final: !transient,
-  });
-
-  if (bundle.account.import_supplier !== undefined && bundle.account.import_supplier !== supplier) {
-    errors.push({
-      step: 'stage',
-      code: 'import_supplier_mismatch',
-      attr: 'account.import_supplier',
-      detail: `the account names import supplier ${String(bundle.account.import_supplier)}, the load is for ${supplier}`,
-    });
-    return finish('FAILED');
-  }
-  if (!(await run('stage', 'stage', { ...bundle.account, import_supplier: supplier })))
-    return finish('FAILED');
-  // Staging an account imported earlier answers its service account number: processing is done.
-  if (!serviceAccountNumber && !(await run('process', 'process', reference))) return finish('FAILED');
-
-  const batches = chunks(bundle.transactions ?? []);
-  for (const [index, batch] of batches.entries()) {
-    const ok = await run(
-      `transactions.${index}`,
-      'transactions',
-      { ...reference, transactions: batch },
-      index * BATCH_SIZE,
-    );
-    if (!ok) break;
-  }
-  for (const [index, batch] of chunks(bundle.notes ?? []).entries()) {
-    await run(`notes.${index}`, 'notes', { ...reference, notes: batch }, index * BATCH_SIZE);
-  }
-  for (const [index, batch] of chunks(bundle.statements ?? []).entries()) {
-    await run(`statements.${index}`, 'statements', { ...reference, statements: batch }, index * BATCH_SIZE);
-  }
-  if (bundle.payment_instruction) {
-    await run('payment_instruction', 'payment_instruction', { ...reference, ...bundle.payment_instruction });
-  }
-  return finish(errors.length === 0 ? 'IMPORTED' : 'PARTIAL');
+  return loadLine(httpStepSender(client), input, supplier, journalSteps(journal, input));
 }

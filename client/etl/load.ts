@@ -1,9 +1,11 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { resultsLine } from '../../functions/rules/bulk-jobs/line-result.js';
+import { dryRunLine, invalidLineResult } from '../../functions/rules/bulk-jobs/load-line.js';
 import type { DataImportClient } from '../data-import-client.js';
 import { type AccountBundle, type InputLine, readBundles } from './bundle.js';
 import { Journal, type LineResult, latestResults } from './journal.js';
-import { loadAccount } from './load-account.js';
+import { httpStepSender, loadAccount } from './load-account.js';
 import { emptyCounts, Progress, type StatusCounts } from './progress.js';
 
 export interface LoadOptions {
@@ -32,16 +34,6 @@ export function writeAtomically(file: string, content: string): void {
   renameSync(temporary, file);
 }
 
-function invalidLineResult(input: InputLine): LineResult {
-  return {
-    line: input.line,
-    external_account_number: input.externalAccountNumber,
-    service_account_number: null,
-    status: 'FAILED',
-    errors: [{ step: 'parse', code: 'invalid_bundle', attr: null, detail: input.problem ?? 'not a bundle' }],
-  };
-}
-
 /** Runs `work` over `items` with at most `concurrency` in flight. */
 async function pool<T>(
   items: readonly T[],
@@ -53,38 +45,6 @@ async function pool<T>(
     while (next < items.length) await work(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
-
-/** A dry run: each account validated (`validate-account/`), nothing kept, the journal untouched. */
-async function dryRunLine(client: DataImportClient, input: InputLine, supplier: string): Promise<LineResult> {
-  if (!input.bundle) return invalidLineResult(input);
-  const { data, error, response } = await client.api.POST('/v1/data-import/validate-account/', {
-    body: { ...input.bundle.account, import_supplier: supplier } as never,
-  });
-  const body = (error ?? data) as {
-    code?: string;
-    detail?: string;
-    errors?: { code: string; attr: string; detail: string }[];
-  };
-  const errors =
-    response.status === 200
-      ? []
-      : (body?.errors?.length
-          ? body.errors
-          : [{ code: body?.code ?? `http_${response.status}`, attr: null, detail: body?.detail ?? '' }]
-        ).map((item) => ({
-          step: 'validate',
-          code: item.code,
-          attr: item.attr ?? null,
-          detail: item.detail,
-        }));
-  return {
-    line: input.line,
-    external_account_number: input.bundle.account.external_account_number,
-    service_account_number: null,
-    status: errors.length === 0 ? 'IMPORTED' : 'FAILED',
-    errors,
-  };
 }
 
 /**
@@ -101,18 +61,16 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
 
   if (options.dryRun) {
     const results: LineResult[] = [];
+    const send = httpStepSender(client);
     const progress = new Progress(inputs.length, 0);
     await pool(inputs, options.concurrency, async (input) => {
-      const result = await dryRunLine(client, input, options.supplier);
+      const result = await dryRunLine(send, input, options.supplier);
       results.push(result);
       progress.tick(result, 0);
     });
     progress.stop();
     results.sort((a, b) => a.line - b.line);
-    writeAtomically(
-      output,
-      results.map((result) => `${JSON.stringify({ ...result, dry_run: true })}\n`).join(''),
-    );
+    writeAtomically(output, results.map((result) => resultsLine(result, true)).join(''));
     return {
       lines: inputs.length,
       counts: progress.counts,

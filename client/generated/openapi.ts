@@ -341,6 +341,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/data-import/bulk-jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** v2: an organisation's bulk import jobs for a supplier, newest first */
+        get: operations["list-bulk-jobs"];
+        put?: never;
+        /** v2: creates a bulk import job and a presigned URL to upload its file of account bundles */
+        post: operations["create-bulk-job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/data-import/bulk-jobs/{job_id}/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** v2: starts a bulk import job whose file is uploaded (the table stream hands it to the reader) */
+        post: operations["start-bulk-job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/data-import/bulk-jobs/{job_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** v2: a bulk import job: state, line counts, upload and results URLs */
+        get: operations["get-bulk-job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/data-import/bulk-jobs/{job_id}/abort/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** v2: aborts a bulk import job: no new line starts, the rest end NOT_PROCESSED */
+        post: operations["abort-bulk-job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/data-import/openapi.json": {
         parameters: {
             query?: never;
@@ -617,6 +686,15 @@ export interface components {
                 key: string;
                 value: string;
             }[];
+        };
+        /** Start or abort a bulk import job (bulk-jobs/<job-id>/start/, …/abort/) */
+        "bulk-job-action": Record<string, never>;
+        /** Create a bulk import job (bulk-jobs/) */
+        "bulk-job-create": {
+            /** @description Import supplier code. */
+            import_supplier: string;
+            /** @description Validate each line’s account as `npm run etl -- load --dry-run` does, keeping nothing (default false). */
+            dry_run?: boolean;
         };
         /** Create historical statements for an imported account (historical-statements/create/) */
         "historical-statements-create": {
@@ -959,6 +1037,57 @@ export interface components {
             };
             latest_error: null | components["schemas"]["TaskError"];
         };
+        /** @description A bulk import job: a file of account bundles the service loads line by line. */
+        BulkJob: {
+            /** Format: uuid */
+            job_id: string;
+            import_supplier: string;
+            /** @enum {string} */
+            state: "OPEN" | "IN_PROGRESS" | "COMPLETE" | "ABORTED" | "FAILED";
+            dry_run: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the last line ended and the results were written (or the job failed).
+             */
+            finished_at: string | null;
+            lines: {
+                /** @description Non-blank lines of the file; `null` until the file has been read. */
+                total: number | null;
+                /** @description `imported` + `partial` + `failed`. */
+                processed: number;
+                imported: number;
+                partial: number;
+                failed: number;
+                /** @description Lines an abort left. */
+                not_processed: number;
+            };
+            /** @description While `OPEN`: where to upload the file (a presigned S3 PUT, valid one hour). */
+            upload: null | {
+                /** Format: uri */
+                url: string;
+                /** @constant */
+                method: "PUT";
+                /** Format: date-time */
+                expires_at: string;
+            };
+            /**
+             * Format: uri
+             * @description Once no line is in flight: a presigned GET (valid one hour, new at each read) of the results, one NDJSON line per input line in line order.
+             */
+            results_url: string | null;
+            /** @description Why a `FAILED` job could not run at all. */
+            error: null | {
+                /** @enum {string} */
+                code: "bulk_job_input_missing" | "bulk_job_input_too_large";
+                detail: string;
+            };
+        };
+        /** @description Newest first; `Link: <next-url>; rel="next"` when more jobs exist. */
+        BulkJobList: components["schemas"]["BulkJob"][];
         TaskError: {
             code: string;
             detail: string;
@@ -3248,6 +3377,515 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "import_supplier_migration_not_ongoing";
+                        /** @description With `account_import_process_already_imported`: the account that exists. */
+                        service_account_number?: string;
+                        /** @description With `historical_statement_already_exists`: the statement that exists. */
+                        statement_id?: string;
+                        /** @description With `import_supplier_migration_not_ongoing`: one item, `attr` `import_supplier`, code `import_supplier_paused` or `import_supplier_complete`. */
+                        errors?: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            /** @description Retry the same request as it is. Never holds internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "internal_error" | "temporarily_unavailable" | "service_unavailable";
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "list-bulk-jobs": {
+        parameters: {
+            query: {
+                /** @description The import supplier whose jobs (of your organisation) are listed. */
+                import_supplier: string;
+                /** @description Items per page, 1–10000 (default 5000); anything else is a 400 `invalid_page_size`. */
+                page_size?: number;
+                /** @description Where the page starts: only a cursor from this list’s `Link: <…>; rel="next"` header (else 400 `invalid_cursor`). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `<next-url>; rel="next"` when more items exist (the URL keeps `page_size`). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobList"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `import_supplier_does_not_exist`, `invalid_page_size`, `invalid_cursor`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            /** @description Retry the same request as it is. Never holds internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "internal_error" | "temporarily_unavailable" | "service_unavailable";
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "create-bulk-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["bulk-job-create"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "parse_error" | "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "import_supplier_migration_not_ongoing";
+                        /** @description With `account_import_process_already_imported`: the account that exists. */
+                        service_account_number?: string;
+                        /** @description With `historical_statement_already_exists`: the statement that exists. */
+                        statement_id?: string;
+                        /** @description With `import_supplier_migration_not_ongoing`: one item, `attr` `import_supplier`, code `import_supplier_paused` or `import_supplier_complete`. */
+                        errors?: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            /** @description Retry the same request as it is. Never holds internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "internal_error" | "temporarily_unavailable" | "service_unavailable";
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "start-bulk-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description job_id */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["bulk-job-action"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "parse_error" | "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `bulk_job_upload_missing`, `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            /** @description Not found; nothing was written. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "bulk_job_does_not_exist";
+                    };
+                };
+            };
+            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "import_supplier_migration_not_ongoing" | "bulk_job_not_open";
+                        /** @description With `account_import_process_already_imported`: the account that exists. */
+                        service_account_number?: string;
+                        /** @description With `historical_statement_already_exists`: the statement that exists. */
+                        statement_id?: string;
+                        /** @description With `import_supplier_migration_not_ongoing`: one item, `attr` `import_supplier`, code `import_supplier_paused` or `import_supplier_complete`. */
+                        errors?: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            /** @description Retry the same request as it is. Never holds internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "internal_error" | "temporarily_unavailable" | "service_unavailable";
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "get-bulk-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description job_id */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            /** @description Not found; nothing was written. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "bulk_job_does_not_exist";
+                    };
+                };
+            };
+            429: components["responses"]["Throttled"];
+            /** @description Retry the same request as it is. Never holds internals. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "internal_error" | "temporarily_unavailable" | "service_unavailable";
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "abort-bulk-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description job_id */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["bulk-job-action"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "parse_error" | "invalid_request";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            /** @description Not found; nothing was written. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "bulk_job_does_not_exist";
+                    };
+                };
+            };
+            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "bulk_job_finished";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */

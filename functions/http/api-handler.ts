@@ -41,6 +41,14 @@ function bodyError<B>(rule: BodyRule<B>, errors: FieldError[]): ValidationError 
   );
 }
 
+/**
+ * A stored resource the path names (a bulk job), found before the supplier check because the
+ * supplier is the resource's: `find` throws the route's 404 when there is none for the caller.
+ */
+export interface ResourceRule<R extends { import_supplier: string }> {
+  find(request: { auth: AuthContext; path: Readonly<Record<string, string>> }): Promise<R>;
+}
+
 export interface ApiHandlerOptions<B> {
   /** The request body's compiled schema; omit for requests without a body. */
   body?: BodyRule<B>;
@@ -65,6 +73,11 @@ export interface ApiRequest<B> {
 /** The request of a handler that declared `importedAccount`. */
 export interface ApiAccountRequest<B> extends ApiRequest<B> {
   account: ImportedAccount;
+}
+
+/** The request of a handler that declared `resource`. */
+export interface ApiResourceRequest<B, R> extends ApiRequest<B> {
+  resource: R;
 }
 
 /**
@@ -112,7 +125,8 @@ function queryParameters(parameters: Record<string, string | undefined> | null):
 
 /**
  * Every REST handler is built with this: it checks, in this order, authentication (401) →
- * URL parameters, JSON and request shape (400) → supplier scope (403) → unknown
+ * URL parameters, JSON and request shape (400) → the resource the path names when declared
+ * (404: its supplier is the one checked next) → supplier scope (403) → unknown
  * supplier (400/404) → supplier not ongoing (409) → the imported account when declared (404),
  * then calls `handle` with a typed request. Errors thrown anywhere are mapped to responses in
  * one place (error-handler.ts).
@@ -121,13 +135,17 @@ export function apiHandler<B = undefined>(
   options: ApiHandlerOptions<B> & { importedAccount: ImportedAccountRule },
   handle: (request: ApiAccountRequest<B>) => Promise<ApiResponse>,
 ): ReturnType<typeof middy<APIGatewayProxyEvent, APIGatewayProxyResult>>;
+export function apiHandler<B, R extends { import_supplier: string }>(
+  options: ApiHandlerOptions<B> & { resource: ResourceRule<R> },
+  handle: (request: ApiResourceRequest<B, R>) => Promise<ApiResponse>,
+): ReturnType<typeof middy<APIGatewayProxyEvent, APIGatewayProxyResult>>;
 export function apiHandler<B = undefined>(
   options: ApiHandlerOptions<B>,
   handle: (request: ApiRequest<B>) => Promise<ApiResponse>,
 ): ReturnType<typeof middy<APIGatewayProxyEvent, APIGatewayProxyResult>>;
 export function apiHandler<B = undefined>(
-  options: ApiHandlerOptions<B>,
-  handle: (request: ApiAccountRequest<B>) => Promise<ApiResponse>,
+  options: ApiHandlerOptions<B> & { resource?: ResourceRule<{ import_supplier: string }> },
+  handle: (request: ApiAccountRequest<B> & ApiResourceRequest<B, unknown>) => Promise<ApiResponse>,
 ) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -149,9 +167,18 @@ export function apiHandler<B = undefined>(
         throw bodyError(options.body, toFieldErrors(options.body.validate.errors ?? []));
       body = raw;
     }
-    const supplier = await authorizeSupplier(options.supplier, { auth, body, path });
+    const resource = options.resource ? await options.resource.find({ auth, path }) : undefined;
+    const supplier = await authorizeSupplier(options.supplier, { auth, body, path, query, resource });
     logger.appendKeys({ import_supplier: supplier.code });
-    const request: ApiRequest<B> = { body, path, query, auth, supplier, event };
+    const request: ApiRequest<B> & { resource?: unknown } = {
+      body,
+      path,
+      query,
+      auth,
+      supplier,
+      event,
+      ...(resource ? { resource } : {}),
+    };
     const withAccount = options.importedAccount
       ? {
           ...request,
@@ -162,7 +189,7 @@ export function apiHandler<B = undefined>(
           }),
         }
       : request;
-    // The overloads give `account` only to handlers that declared `importedAccount`.
-    return jsonResponse(await handle(withAccount as ApiAccountRequest<B>));
+    // The overloads give `account` (`resource`) only to handlers that declared `importedAccount` (`resource`).
+    return jsonResponse(await handle(withAccount as ApiAccountRequest<B> & ApiResourceRequest<B, unknown>));
   }
 }

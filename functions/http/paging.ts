@@ -21,9 +21,11 @@ export interface PageRequest {
 export interface CursorScope {
   list: string;
   supplier: string;
+  /** Whether a value could be a position in this list (default: an external account number). */
+  isPosition?: (value: unknown) => value is string;
 }
 
-interface CursorContent extends CursorScope {
+interface CursorContent extends Omit<CursorScope, 'isPosition'> {
   after: string;
 }
 
@@ -102,7 +104,7 @@ export async function decodeCursor(cursor: string, scope: CursorScope): Promise<
     parsed.length !== 3 ||
     parsed[0] !== scope.list ||
     parsed[1] !== scope.supplier ||
-    !isPossibleExternalAccountNumber(parsed[2])
+    !(scope.isPosition ?? isPossibleExternalAccountNumber)(parsed[2])
   ) {
     throw invalidCursor();
   }
@@ -156,14 +158,18 @@ export function requestUrl(event: APIGatewayProxyEvent): string {
   return `${proto}://${host}${path}`;
 }
 
-/** `Link: <url?page_size=N&cursor=C>; rel="next"` for the page after `lastKey`. */
+/**
+ * `Link: <url?page_size=N&cursor=C>; rel="next"` for the page after `lastKey` (with `query`'s
+ * parameters first: a list whose supplier is a query parameter keeps it).
+ */
 export async function nextLinkHeader(
   event: APIGatewayProxyEvent,
-  page: { pageSize: number; scope: CursorScope; lastKey: string },
+  page: { pageSize: number; scope: CursorScope; lastKey: string; query?: Record<string, string> },
 ): Promise<Record<string, string>> {
   const params = new URLSearchParams({
+    ...page.query,
     page_size: String(page.pageSize),
-    cursor: await encodeCursor({ ...page.scope, after: page.lastKey }),
+    cursor: await encodeCursor({ list: page.scope.list, supplier: page.scope.supplier, after: page.lastKey }),
   });
   return { Link: `<${requestUrl(event)}?${params.toString()}>; rel="next"` };
 }

@@ -10,8 +10,12 @@ import type { AuthContext } from './auth-context.js';
  * - `supplier_not_found`: 404 `import_supplier_not_found` (lists).
  */
 export interface SupplierRule {
-  /** `payload`: the v2 account routes, whose body carries the account under `payload`. */
-  from: 'body' | 'path' | 'payload';
+  /**
+   * `payload`: the v2 account routes, whose body carries the account under `payload`;
+   * `query`: the query parameter `import_supplier`; `resource`: the supplier of the resource the
+   * path names (a bulk job).
+   */
+  from: 'body' | 'path' | 'payload' | 'query' | 'resource';
   whenUnknown: 'validation_error' | 'account_not_found' | 'supplier_not_found';
   /** POSTs refuse a Paused or Complete supplier with 409. */
   requireOngoing: boolean;
@@ -22,13 +26,15 @@ export interface SupplierRule {
 /** Scope is enforced here and only here: a handler never sees a supplier outside the token's scope. */
 export async function authorizeSupplier(
   rule: SupplierRule,
-  request: { auth: AuthContext; body: unknown; path: Readonly<Record<string, string>> },
+  request: {
+    auth: AuthContext;
+    body: unknown;
+    path: Readonly<Record<string, string>>;
+    query?: Readonly<Record<string, string>>;
+    resource?: { import_supplier: string };
+  },
 ): Promise<ImportSupplier> {
-  const holder = rule.from === 'payload' ? (request.body as { payload?: unknown }).payload : request.body;
-  const code =
-    rule.from === 'path'
-      ? (request.path.import_supplier ?? '')
-      : String((holder as { import_supplier?: unknown } | undefined)?.import_supplier ?? '');
+  const code = supplierCode(rule, request);
   // A code no operator could have created names no supplier: no lookup (an over-long code
   // would exceed DynamoDB's key size and fail the read with a 500).
   const supplier = SUPPLIER_CODE_PATTERN.test(code) ? await getSupplier(code) : undefined;
@@ -37,6 +43,36 @@ export async function authorizeSupplier(
   if (rule.requireOngoing && !acceptsMigrations(supplier.status))
     throw new SupplierNotOngoingError(supplier.status);
   return supplier;
+}
+
+function supplierCode(rule: SupplierRule, request: Parameters<typeof authorizeSupplier>[1]): string {
+  switch (rule.from) {
+    case 'path':
+      return request.path.import_supplier ?? '';
+    case 'query':
+      if (request.query?.import_supplier === undefined) {
+        throw new ValidationError(
+          [
+            {
+              attr: 'import_supplier',
+              code: 'required',
+              detail: 'The query parameter import_supplier is required.',
+            },
+          ],
+          'invalid_request',
+          'The request could not be validated.',
+        );
+      }
+      return request.query.import_supplier;
+    case 'resource':
+      return request.resource?.import_supplier ?? '';
+    case 'payload':
+      return String(
+        (request.body as { payload?: { import_supplier?: unknown } }).payload?.import_supplier ?? '',
+      );
+    case 'body':
+      return String((request.body as { import_supplier?: unknown } | undefined)?.import_supplier ?? '');
+  }
 }
 
 function unknownSupplier(rule: SupplierRule): Error {

@@ -15,6 +15,9 @@
  *   METERPOINT#<mpxn>               METERPOINT               the one account a meter point belongs to, and its status
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
  *   VENDORFAIL#<vendor>#<reference> VENDORFAIL | ERROREVENT#<code>  vendor unreachable: failure run, error-event marker (TTL)
+ *   BULKJOB#<job id>                JOB                      bulk import job (state, reader position, reader claim)
+ *   BULKJOB#<job id>#COUNTER#<n>    COUNTER                  sharded line counts of the job's finished chunks
+ *   BULKJOB#<job id>#CHUNK#<n>      LINE#<line> | DONE       a line's claim and result (TTL); the chunk's counted end
  */
 
 export interface TableKey {
@@ -108,7 +111,31 @@ export const keys = {
     pk: `VENDORFAIL#${vendor}#${reference}`,
     sk: `ERROREVENT#${code}`,
   }),
+
+  bulkJob: (jobId: string): TableKey => ({ pk: `BULKJOB#${jobId}`, sk: 'JOB' }),
+  /** Shard `n` of a job's counts: each finished chunk adds to one shard, so no item is hot. */
+  bulkJobCounter: (jobId: string, shard: number): TableKey => ({
+    pk: `BULKJOB#${jobId}#COUNTER#${String(shard).padStart(4, '0')}`,
+    sk: 'COUNTER',
+  }),
+  /** The partition of one chunk (the lines one queue message names): its lines sort in line order. */
+  bulkJobChunkPartition: (jobId: string, chunk: number): string =>
+    `BULKJOB#${jobId}#CHUNK#${String(chunk).padStart(8, '0')}`,
+  bulkJobLine: (jobId: string, chunk: number, line: number): TableKey => ({
+    pk: keys.bulkJobChunkPartition(jobId, chunk),
+    sk: `${BULK_JOB_LINE_PREFIX}${String(line).padStart(12, '0')}`,
+  }),
+  /** Written once, in the transaction that adds the chunk's counts to a counter shard. */
+  bulkJobChunkDone: (jobId: string, chunk: number): TableKey => ({
+    pk: keys.bulkJobChunkPartition(jobId, chunk),
+    sk: 'DONE',
+  }),
 };
+
+/** Sort-key prefix of a chunk's line items. */
+export const BULK_JOB_LINE_PREFIX = 'LINE#';
+
+const UNFINISHED_BULK_JOBS = 'BULKJOBS#UNFINISHED';
 
 /** Index keys. Lists query these partitions and never scan. */
 export const indexKeys = {
@@ -143,6 +170,20 @@ export const indexKeys = {
     gsi4sk: `${at}#${externalAccountNumber}`,
   }),
   accountTasksPartition: (supplier: string, status: string) => `TASKS#${supplier}#${status}`,
+
+  /** gsi3: an organisation's bulk jobs for one supplier, newest last (read backwards). */
+  bulkJobs: (supplier: string, organisation: string, createdAtMs: string, jobId: string) => ({
+    gsi3pk: indexKeys.bulkJobsPartition(supplier, organisation),
+    gsi3sk: `${createdAtMs}#${jobId}`,
+  }),
+  // The supplier code holds no `#`, so the organisation's name (any text) follows unambiguously.
+  bulkJobsPartition: (supplier: string, organisation: string) => `BULKJOBS#${supplier}#${organisation}`,
+  /** gsi4 (sparse): jobs started and not yet finished, for the engine's recovery. */
+  unfinishedBulkJob: (startedAtMs: string, jobId: string) => ({
+    gsi4pk: UNFINISHED_BULK_JOBS,
+    gsi4sk: `${startedAtMs}#${jobId}`,
+  }),
+  unfinishedBulkJobsPartition: UNFINISHED_BULK_JOBS,
 };
 
 export type ProcessListState = 'PENDING' | 'IMPORTED';

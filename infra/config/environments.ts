@@ -61,6 +61,12 @@ export interface EnvironmentConfig {
    * event source maximum concurrency (2 to 1000). The local runtime uses the same limit.
    */
   readonly accountCreationConcurrency: number;
+  /**
+   * At most this many lines of bulk import jobs are loaded at once in the environment (all jobs
+   * together): the bulk jobs worker's SQS event source maximum concurrency (2 to 1000), one line
+   * per invocation at a time. The local runtime uses LOCAL_BULK_JOB_CONCURRENCY.
+   */
+  readonly bulkJobConcurrency: number;
 }
 
 /**
@@ -83,10 +89,17 @@ const common = {
   supplierCacheSeconds: 30,
   subscribers: [],
   accountCreationConcurrency: 5,
+  bulkJobConcurrency: 10,
 } as const;
 
 /** The limit the local runtime applies (DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY overrides it). */
 export const LOCAL_ACCOUNT_CREATION_CONCURRENCY = common.accountCreationConcurrency;
+
+/**
+ * Bulk job lines loaded at once locally (DATA_IMPORT_BULK_JOB_CONCURRENCY overrides it): the
+ * ETL CLI's default `--concurrency`, so a job and `npm run etl -- load` compare at the same one.
+ */
+export const LOCAL_BULK_JOB_CONCURRENCY = 8;
 
 export const environments: Readonly<Record<string, EnvironmentConfig>> = {
   dev: {
@@ -108,6 +121,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     deletionProtection: false,
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 200, burstLimit: 400 },
+    bulkJobConcurrency: 50,
     organisationRateLimit: 100,
     organisationBurstLimit: 200,
   },
@@ -120,6 +134,7 @@ export const environments: Readonly<Record<string, EnvironmentConfig>> = {
     logRetention: RetentionDays.ONE_YEAR,
     throttling: { rateLimit: 500, burstLimit: 1000 },
     accountCreationConcurrency: 10,
+    bulkJobConcurrency: 200,
     organisationRateLimit: 200,
     organisationBurstLimit: 400,
   },

@@ -2,7 +2,7 @@ import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { TableAccess } from '../routes.js';
+import type { BulkJobObjectAccess, TableAccess } from '../routes.js';
 import type { ServiceFunction } from './service-function.js';
 
 /**
@@ -62,4 +62,48 @@ export function grantDocumentsRead(fn: ServiceFunction, bucket: IBucket): void {
     reason:
       'Document paths name any object under an import supplier’s root location; only s3:GetObject is allowed on them.',
   });
+}
+
+/** Where each kind of bulk job object lives in the bulk jobs bucket. */
+export const BULK_JOB_PREFIXES = { inputs: 'inputs/*', results: 'results/*' } as const;
+
+/**
+ * The bulk jobs bucket, as a function's entry in infra/routes.ts lists it: each access is one
+ * action on one prefix (signing a URL needs the grant of the request it signs), and reading
+ * inputs adds s3:ListBucket so that a missing input answers 404, not 403.
+ */
+export function grantBulkJobObjects(
+  fn: ServiceFunction,
+  bucket: IBucket,
+  access: readonly BulkJobObjectAccess[],
+): void {
+  const statements: Record<BulkJobObjectAccess, { action: string; prefix: keyof typeof BULK_JOB_PREFIXES }> =
+    {
+      'sign-uploads': { action: 's3:PutObject', prefix: 'inputs' },
+      'read-inputs': { action: 's3:GetObject', prefix: 'inputs' },
+      'sign-downloads': { action: 's3:GetObject', prefix: 'results' },
+      'write-results': { action: 's3:PutObject', prefix: 'results' },
+    };
+  for (const kind of access) {
+    const { action, prefix } = statements[kind];
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [action],
+        resources: [bucket.arnForObjects(BULK_JOB_PREFIXES[prefix])],
+      }),
+    );
+  }
+  if (access.includes('read-inputs')) {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  }
+  const cfnBucket = bucket.node.defaultChild as CfnElement;
+  for (const prefix of new Set(access.map((kind) => statements[kind].prefix))) {
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${arnReference(cfnBucket)}/${BULK_JOB_PREFIXES[prefix]}]`,
+      reason:
+        prefix === 'inputs'
+          ? 'Each bulk job has its own input object (inputs/<job id>.ndjson); only the listed action is allowed on them.'
+          : 'Each bulk job has its own results object (results/<job id>.ndjson); only the listed action is allowed on them.',
+    });
+  }
 }

@@ -23,9 +23,9 @@ import { ServiceFunction } from './service-function.js';
 const HAND_OVER_BATCH_SIZE = 50;
 
 /** SQS event sources accept a maximum concurrency from 2 to 1000. */
-export function checkedConcurrency(value: number): number {
+export function checkedConcurrency(value: number, setting = 'accountCreationConcurrency'): number {
   if (!Number.isInteger(value) || value < 2 || value > 1000) {
-    throw new Error(`accountCreationConcurrency must be an integer from 2 to 1000, got ${value}`);
+    throw new Error(`${setting} must be an integer from 2 to 1000, got ${value}`);
   }
   return value;
 }

@@ -3,13 +3,14 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { EnvironmentConfig } from '../config/environments.js';
 import type { FunctionDefinition } from '../routes.js';
-import { grantDocumentsRead, grantTableAccess } from './access-grants.js';
+import { grantBulkJobObjects, grantDocumentsRead, grantTableAccess } from './access-grants.js';
 import type { ServiceFunction } from './service-function.js';
 
 /** What a function may be wired to. */
 export interface ServiceResources {
   readonly table: ITable;
   readonly documents: IBucket;
+  readonly bulkJobs: IBucket;
   readonly tokenSigningKey: ISecret;
   readonly stripeApiKey: ISecret;
 }
@@ -37,6 +38,7 @@ export function functionEnvironment(
       DATA_IMPORT_STRIPE_API_URL: config.stripeApiUrl,
     }),
     ...(definition.readsExtraChoices && { DATA_IMPORT_EXTRA_CHOICES: JSON.stringify(config.extraChoices) }),
+    ...(definition.bulkJobObjects && { DATA_IMPORT_BULK_BUCKET_NAME: resources.bulkJobs.bucketName }),
   };
 }
 
@@ -50,4 +52,5 @@ export function grantResources(
   if (definition.readsDocuments) grantDocumentsRead(fn, resources.documents);
   if (definition.readsSigningKey) resources.tokenSigningKey.grantRead(fn);
   if (definition.readsVendorCredentials) resources.stripeApiKey.grantRead(fn);
+  grantBulkJobObjects(fn, resources.bulkJobs, definition.bulkJobObjects ?? []);
 }

@@ -6,6 +6,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../../functions/request-deadline.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import type { FunctionDefinition } from '../routes.js';
 import { lambdaBundlingOptions, SOURCE_MAPS_NODE_OPTIONS } from './bundling-options.js';
@@ -59,7 +60,7 @@ export class ServiceFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       tracing: Tracing.ACTIVE,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(API_FUNCTION_TIMEOUT_SECONDS),
       memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       logGroup,
       role,

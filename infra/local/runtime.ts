@@ -6,6 +6,7 @@ import { LOCAL_ORGANISATION_RATE_LIMIT, localBurstOf } from '../config/local-lim
 import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
 import { startLocalTaskEngine } from './account-task-engine.js';
 import { type ApiServer, preloadHandlers, startApiServer } from './api-server.js';
+import { localBulkJobConcurrency, startLocalBulkJobEngine } from './bulk-job-engine.js';
 import { createTable } from './create-table.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 import { startEventBridgeLocal } from './eventbridge-local.js';
@@ -80,6 +81,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const region = 'eu-west-2';
     const tableName = process.env.DATA_IMPORT_TABLE_NAME || 'data-import-local';
     const bucketName = process.env.DATA_IMPORT_BUCKET_NAME || 'data-import-documents-local';
+    const bulkBucketName = process.env.DATA_IMPORT_BULK_BUCKET_NAME || 'data-import-bulk-jobs-local';
     const eventsFile = resolve(
       options.eventsFile ?? (process.env.DATA_IMPORT_EVENTS_FILE || '.local/events.jsonl'),
     );
@@ -95,7 +97,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     // The stand-ins start in parallel; DynamoDB Local (a JVM) is the slow one.
     const dynamoStart = startDynamoDbLocal({ port: dynamoPort as number, dataDir: options.dataDir, log });
-    const s3Start = startS3Local({ port: s3Port as number, bucket: bucketName, dataDir: options.dataDir });
+    const s3Start = startS3Local({
+      port: s3Port as number,
+      bucket: bucketName,
+      otherBuckets: [bulkBucketName],
+      dataDir: options.dataDir,
+    });
     const busName = process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local';
     const eventsStart = startEventBridgeLocal({
       port: eventsPort as number,
@@ -150,6 +157,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_SECRET_ACCESS_KEY: 'local',
       DATA_IMPORT_TABLE_NAME: tableName,
       DATA_IMPORT_BUCKET_NAME: bucketName,
+      DATA_IMPORT_BULK_BUCKET_NAME: bulkBucketName,
+      DATA_IMPORT_BULK_JOB_CONCURRENCY: String(localBulkJobConcurrency()),
       DATA_IMPORT_EVENT_BUS_NAME: busName,
       DATA_IMPORT_EVENTS_FILE: eventsFile,
       DATA_IMPORT_SUBSCRIBERS_DIR: subscribersDir(),
@@ -203,6 +212,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         log,
       }).stop,
     );
+
+    stops.push((await startLocalBulkJobEngine({ queue: taskQueue, region, loadHandler, log })).stop);
 
     await preload;
     const api: ApiServer = await startApiServer({

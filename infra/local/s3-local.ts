@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import S3rver from 's3rver';
 
 /**
- * A local S3 (s3rver) with the documents bucket already created. Clients must use
+ * A local S3 (s3rver) with the documents bucket (and any `otherBuckets`) already created. Clients must use
  * `forcePathStyle: true` and `requestChecksumCalculation: "WHEN_REQUIRED"`.
  * Without a data directory, objects live in a temporary directory removed at stop.
  */
@@ -52,6 +52,7 @@ function answerLongKeysAsMissing(server: S3rver): void {
 export async function startS3Local(options: {
   port: number;
   bucket: string;
+  otherBuckets?: readonly string[];
   dataDir?: string;
 }): Promise<S3Local> {
   const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'data-import-s3-'));
@@ -63,7 +64,7 @@ export async function startS3Local(options: {
     silent: true,
     directory,
     vhostBuckets: false,
-    configureBuckets: [{ name: options.bucket }],
+    configureBuckets: [options.bucket, ...(options.otherBuckets ?? [])].map((name) => ({ name })),
   });
   acceptAccessKey('local');
   answerLongKeysAsMissing(server);

@@ -19,6 +19,8 @@ export interface SqsPollerOptions {
   maxConcurrency: number;
   batchSize: number;
   functionName?: string;
+  /** The function's timeout: each invocation's Lambda context has this much time (default 29 s). */
+  timeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -92,7 +94,9 @@ export function startSqsPoller(options: SqsPollerOptions): { stop(): Promise<voi
     const records = Messages.map((message) => sqsRecord(message, options.queueArn, options.region));
     let outcome: { error: true } | { response: unknown };
     try {
-      outcome = { response: await options.handler({ Records: records }, lambdaContext(functionName)) };
+      outcome = {
+        response: await options.handler({ Records: records }, lambdaContext(functionName, options.timeoutMs)),
+      };
     } catch (error) {
       log(`sqs worker failed: ${(error as Error).message}`);
       outcome = { error: true };

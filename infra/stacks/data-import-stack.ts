@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { AccountTaskEngine } from '../constructs/account-task-engine.js';
+import { BulkJobEngine } from '../constructs/bulk-job-engine.js';
 import { DataTable } from '../constructs/data-table.js';
 import { deadLetterQueue } from '../constructs/dead-letter-queue.js';
 import { DocumentsBucket } from '../constructs/documents-bucket.js';
@@ -46,11 +47,13 @@ export class DataImportStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const table = new DataTable(this, 'Data', { config }).table;
-    const documents = new DocumentsBucket(this, 'Documents', { config }).bucket;
+    const buckets = new DocumentsBucket(this, 'Documents', { config });
+    const documents = buckets.bucket;
     const secrets = new ServiceSecrets(this, 'Secrets', { config });
     this.resources = {
       table,
       documents,
+      bulkJobs: buckets.bulkJobs,
       tokenSigningKey: secrets.tokenSigningKey,
       stripeApiKey: secrets.stripeApiKey,
     };
@@ -100,6 +103,11 @@ export class DataImportStack extends Stack {
       resources: this.resources,
       functions: this.functions,
     });
+    const bulkJobs = new BulkJobEngine(this, 'BulkJobs', {
+      config,
+      resources: this.resources,
+      functions: this.functions,
+    });
 
     this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
       config,
@@ -110,6 +118,8 @@ export class DataImportStack extends Stack {
       deadLetterQueues: {
         OutboxPublisher: this.publisher.deadLetterQueue,
         ExpirySchedule: expiryDeadLetters,
+        BulkJobLines: bulkJobs.deadLetterQueue,
+        BulkJobReader: bulkJobs.readerDeadLetterQueue,
       },
       paymentFunctions: [...this.functions.values()].filter((fn) => fn.definition.readsVendorCredentials),
     });
@@ -134,6 +144,7 @@ export class DataImportStack extends Stack {
       description: 'The usage plan of every organisation’s API key (the operator CLI associates them)',
     });
     new CfnOutput(this, 'BucketName', { value: documents.bucketName });
+    new CfnOutput(this, 'BulkJobsBucketName', { value: buckets.bulkJobs.bucketName });
     new CfnOutput(this, 'EventBusName', { value: eventBus.eventBusName });
   }
 

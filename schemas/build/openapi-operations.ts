@@ -13,11 +13,15 @@ export interface QueryParameter {
   name: string;
   description: string;
   schema: Record<string, unknown>;
+  /** Default false. */
+  required?: boolean;
 }
 
 export interface OperationContract {
   /** Name of the request schema (`schemas/api/<name>.schema.ts`, or a `components/schemas` name). */
   request?: string;
+  /** The body may be left out (it is then read as `{}`). */
+  requestOptional?: boolean;
   query?: QueryParameter[];
   /** Status → name of the success body schema (`schemas/api/responses/success-bodies.ts`). */
   success: Record<number, string>;
@@ -264,6 +268,51 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
     success: { 200: 'AccountTask' },
     notFound: ['account_not_found', 'import_process_does_not_exist'],
     conflict: [NOT_ONGOING, 'import_process_not_pending'],
+  },
+  'create-bulk-job': {
+    request: 'bulk-job-create',
+    success: { 201: 'BulkJob' },
+    badRequest: {
+      codes: ['invalid_request'],
+      fieldCodes: [...SHAPE_CODES, 'import_supplier_does_not_exist'],
+    },
+    conflict: [NOT_ONGOING],
+  },
+  'start-bulk-job': {
+    request: 'bulk-job-action',
+    requestOptional: true,
+    success: { 202: 'BulkJob' },
+    badRequest: { codes: ['invalid_request'], fieldCodes: [...SHAPE_CODES, 'bulk_job_upload_missing'] },
+    notFound: ['bulk_job_does_not_exist'],
+    conflict: [NOT_ONGOING, 'bulk_job_not_open'],
+  },
+  'get-bulk-job': {
+    success: { 200: 'BulkJob' },
+    notFound: ['bulk_job_does_not_exist'],
+  },
+  'abort-bulk-job': {
+    request: 'bulk-job-action',
+    requestOptional: true,
+    success: { 200: 'BulkJob' },
+    badRequest: { codes: ['invalid_request'], fieldCodes: SHAPE_CODES },
+    notFound: ['bulk_job_does_not_exist'],
+    conflict: ['bulk_job_finished'],
+  },
+  'list-bulk-jobs': {
+    query: [
+      {
+        name: 'import_supplier',
+        description: 'The import supplier whose jobs (of your organisation) are listed.',
+        schema: { type: 'string' },
+        required: true,
+      },
+      ...pageParameters,
+    ],
+    success: { 200: 'BulkJobList' },
+    badRequest: {
+      codes: ['invalid_request'],
+      fieldCodes: ['required', 'import_supplier_does_not_exist', 'invalid_page_size', 'invalid_cursor'],
+    },
   },
 };
 

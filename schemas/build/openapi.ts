@@ -90,7 +90,7 @@ function successResponses(contract: OperationContract): Record<string, unknown> 
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(contract.success)) {
     const headers =
-      schema === 'ImportProcessList'
+      schema === 'ImportProcessList' || schema === 'BulkJobList'
         ? {
             Link: {
               description: '`<next-url>; rel="next"` when more items exist (the URL keeps `page_size`).',
@@ -98,7 +98,8 @@ function successResponses(contract: OperationContract): Record<string, unknown> 
             },
           }
         : undefined;
-    responses[status] = json(status === '201' ? 'Created.' : 'Success.', ref(schema), headers);
+    const description = status === '201' ? 'Created.' : status === '202' ? 'Accepted.' : 'Success.';
+    responses[status] = json(description, ref(schema), headers);
   }
   return responses;
 }
@@ -191,7 +192,7 @@ function operations(): Record<string, Record<string, unknown>> {
     const { method, path, authorized } = fn.route;
     const parameters = [
       ...pathParameters(path),
-      ...(contract.query ?? []).map((q) => ({ ...q, in: 'query', required: false })),
+      ...(contract.query ?? []).map((q) => ({ ...q, in: 'query', required: q.required ?? false })),
     ];
     const operation = {
       operationId: fn.id,
@@ -202,7 +203,7 @@ function operations(): Record<string, Record<string, unknown>> {
       ...(contract.request
         ? {
             requestBody: {
-              required: true,
+              required: !contract.requestOptional,
               content: { 'application/json': { schema: ref(contract.request) } },
             },
           }

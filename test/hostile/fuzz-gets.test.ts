@@ -25,6 +25,7 @@ import { createWorld, fingerprint, type HostileWorld, uniqueExternal } from './s
  */
 let world: HostileWorld;
 const externals: string[] = [];
+const bulkJobs: string[] = [];
 const issuedCursors: string[] = [];
 
 beforeAll(async () => {
@@ -45,6 +46,12 @@ beforeAll(async () => {
     if (next) issuedCursors.push(next);
   }
   expect(issuedCursors).toHaveLength(2);
+  const job = await api('POST', '/v2/data-import/bulk-jobs/', {
+    token: world.token,
+    body: { import_supplier: world.supplier },
+  });
+  expect(job.status).toBe(201);
+  bulkJobs.push(job.json.job_id);
 });
 
 const pickOf = (values: readonly string[], pick: number) => values[pick % values.length] as string;
@@ -174,7 +181,7 @@ function reshape(path: string, how: string): string {
 
 /** Hostile and existing segments for each `{param}` of a route's path, keyed by name. */
 function segmentsFor(path: string, plan: GetPlan): fc.Arbitrary<Record<string, string>> {
-  const state = (): GetWorld => ({ world, externals });
+  const state = (): GetWorld => ({ world, externals, bulkJobs });
   return fc.record(
     Object.fromEntries(
       pathParameters(path).map((name) => {

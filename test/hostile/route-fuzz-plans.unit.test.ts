@@ -24,7 +24,6 @@ describe('Rule: every route of infra/routes.ts is fuzzed, so a new endpoint cann
       // Act
       const parameters = pathParameters(path);
       // Assess
-      expect(parameters.length, id).toBeGreaterThan(0);
       expect(Object.keys(plan.known).sort(), id).toEqual([...parameters].sort());
     }
   });

@@ -40,6 +40,10 @@ describe('each function gets only the configuration it needs', () => {
       ...(definition.readsExtraChoices ? ['DATA_IMPORT_EXTRA_CHOICES'] : []),
       ...(isPublisher ? ['DATA_IMPORT_EVENT_BUS_NAME'] : []),
       ...(definition.sendsTasks ? ['DATA_IMPORT_TASK_QUEUE_URL'] : []),
+      ...(definition.bulkJobObjects ? ['DATA_IMPORT_BULK_BUCKET_NAME'] : []),
+      ...(definition.sendsBulkJobLines ? ['DATA_IMPORT_BULK_QUEUE_URL'] : []),
+      ...(definition.sendsBulkJobReads ? ['DATA_IMPORT_BULK_READER_QUEUE_URL'] : []),
+      ...(definition.id === backgroundFunctions.bulkJobReader.id ? ['DATA_IMPORT_BULK_JOB_CONCURRENCY'] : []),
     ];
     expect(Object.keys(variables).sort()).toEqual(expected.sort());
     if ('DATA_IMPORT_TABLE_NAME' in variables) {
@@ -49,6 +53,32 @@ describe('each function gets only the configuration it needs', () => {
     if (definition.readsVendorCredentials) {
       expect(variables.DATA_IMPORT_STRIPE_API_URL).toBe('https://api.stripe.com');
     }
+    if (definition.bulkJobObjects) {
+      expect(variables.DATA_IMPORT_BULK_BUCKET_NAME).toEqual({ Ref: logicalIdOf(stack.resources.bulkJobs) });
+    }
+  });
+
+  it('gives the bulk jobs reader the environment’s bulkJobConcurrency, the worker’s event source the same limit', () => {
+    // Prepare
+    const { stack, template } = synth('prod');
+
+    // Act
+    const variables = variablesOf('prod', backgroundFunctions.bulkJobReader.id);
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) =>
+        JSON.stringify(mapping.Properties.FunctionName).includes(
+          logicalIdOf(stack.functions.get(backgroundFunctions.bulkJobWorker.id)!),
+        ),
+    );
+
+    // Assess
+    expect(variables.DATA_IMPORT_BULK_JOB_CONCURRENCY).toBe(String(environments.prod!.bulkJobConcurrency));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toMatchObject({
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: environments.prod!.bulkJobConcurrency },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
   });
 
   it('passes the environment’s extra enumeration values as JSON', () => {

@@ -24,7 +24,6 @@ const TABLE_WRITE_ACTIONS = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
 ];
-const DOCUMENT_READ_ACTIONS = ['s3:GetObject', 's3:ListBucket'];
 /** What a table stream event source needs (CDK grants them on the stream's ARN). */
 const STREAM_READ_ACTIONS = [
   'dynamodb:DescribeStream',
@@ -33,7 +32,33 @@ const STREAM_READ_ACTIONS = [
   'dynamodb:ListStreams',
 ];
 /** The functions the table stream feeds, besides the publisher (below). */
-const STREAM_CONSUMERS: readonly string[] = [backgroundFunctions.taskHandOver.id];
+const STREAM_CONSUMERS: readonly string[] = [
+  backgroundFunctions.taskHandOver.id,
+  backgroundFunctions.bulkJobReader.id,
+];
+/** Each kind of bulk job object access: its one action on its one prefix of the bulk jobs bucket. */
+const BULK_JOB_OBJECT_ACCESS = {
+  'sign-uploads': ['s3:PutObject', 'inputs/*'],
+  'read-inputs': ['s3:GetObject', 'inputs/*'],
+  'sign-downloads': ['s3:GetObject', 'results/*'],
+  'write-results': ['s3:PutObject', 'results/*'],
+} as const;
+
+/** The (action, resource) pairs the statements allow on resources that name `logicalId`, sorted. */
+function grantsOn(statements: Statement[], logicalId: string): [string, unknown][] {
+  return allowed(statements)
+    .flatMap((statement) =>
+      actionsOf(statement).flatMap((action) =>
+        resourcesOf(statement).map((resource) => [action, resource] as [string, unknown]),
+      ),
+    )
+    .filter(([action, resource]) => action.startsWith('s3:') && JSON.stringify(resource).includes(logicalId))
+    .sort(byPair);
+}
+
+function byPair(a: readonly unknown[], b: readonly unknown[]): number {
+  return JSON.stringify(a).localeCompare(JSON.stringify(b));
+}
 
 const definitions: readonly FunctionDefinition[] = [...apiFunctions, ...Object.values(backgroundFunctions)];
 const allowed = (statements: Statement[]) => statements.filter((s) => s.Effect === 'Allow');
@@ -101,7 +126,12 @@ describe('each function gets the table access its route declares, action by acti
 
       // Assess
       expect(actions.filter((a) => TABLE_WRITE_ACTIONS.includes(a))).toEqual([]);
-      expect(actions.filter((a) => /^(s3:Put|s3:Delete|events:|sqs:Send)/.test(a))).toEqual([]);
+      // A GET that shows an OPEN bulk job signs its upload URL, which needs the upload's own grant.
+      const signsUploads =
+        (definition as FunctionDefinition).bulkJobObjects?.includes('sign-uploads') ?? false;
+      expect(actions.filter((a) => /^(s3:Put|s3:Delete|events:|sqs:Send)/.test(a))).toEqual(
+        signsUploads ? ['s3:PutObject'] : [],
+      );
     }
   });
 });
@@ -113,20 +143,45 @@ describe('documents: s3:GetObject on the objects and s3:ListBucket on the bucket
     const bucketArn = arnOf(logicalIdOf(stack.resources.documents));
 
     // Act
-    const statements = allowed(statementsOfFunction(synth('dev'), definition.id)).filter((s) =>
-      actionsOf(s).some((a) => a.startsWith('s3:')),
+    const grants = grantsOn(
+      statementsOfFunction(synth('dev'), definition.id),
+      logicalIdOf(stack.resources.documents),
     );
 
     // Assess
-    if (!definition.readsDocuments) {
-      expect(statements).toEqual([]);
-      return;
-    }
-    expect(statements.flatMap(actionsOf).sort()).toEqual([...DOCUMENT_READ_ACTIONS].sort());
-    expect(statements.find((s) => actionsOf(s).includes('s3:GetObject'))?.Resource).toEqual({
-      'Fn::Join': ['', [bucketArn, '/*']],
-    });
-    expect(statements.find((s) => actionsOf(s).includes('s3:ListBucket'))?.Resource).toEqual(bucketArn);
+    expect(grants).toEqual(
+      definition.readsDocuments
+        ? [
+            ['s3:GetObject', { 'Fn::Join': ['', [bucketArn, '/*']] }],
+            ['s3:ListBucket', bucketArn],
+          ]
+        : [],
+    );
+  });
+});
+
+describe('bulk jobs bucket: one action on one prefix per listed access, nothing for the others', () => {
+  it.each(definitions.map((d) => [d.id, d] as const))('%s', (_, definition) => {
+    // Prepare
+    const { stack } = synth('dev');
+    const bucketArn = arnOf(logicalIdOf(stack.resources.bulkJobs));
+    const access = definition.bulkJobObjects ?? [];
+
+    // Act
+    const grants = grantsOn(
+      statementsOfFunction(synth('dev'), definition.id),
+      logicalIdOf(stack.resources.bulkJobs),
+    );
+
+    // Assess
+    const expected = [
+      ...access.map((kind) => {
+        const [action, prefix] = BULK_JOB_OBJECT_ACCESS[kind];
+        return [action, { 'Fn::Join': ['', [bucketArn, `/${prefix}`]] }];
+      }),
+      ...(access.includes('read-inputs') ? [['s3:ListBucket', bucketArn]] : []),
+    ];
+    expect(grants).toEqual(expected.sort(byPair));
   });
 });
 

@@ -80,7 +80,7 @@ describe('prod keeps its data; other environments clean up', () => {
 });
 
 describe('the documents bucket is private, TLS-only, encrypted and versioned', () => {
-  it('blocks all public access and encrypts with S3-managed keys (both buckets)', () => {
+  it('blocks all public access and encrypts with S3-managed keys (documents, access logs, bulk jobs)', () => {
     // Prepare
     const { template } = synth('dev');
 
@@ -88,7 +88,7 @@ describe('the documents bucket is private, TLS-only, encrypted and versioned', (
     const buckets = Object.values(template.findResources('AWS::S3::Bucket'));
 
     // Assess
-    expect(buckets).toHaveLength(2);
+    expect(buckets).toHaveLength(3);
     for (const { Properties: bucket } of buckets) {
       expect(bucket.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -102,7 +102,7 @@ describe('the documents bucket is private, TLS-only, encrypted and versioned', (
     }
   });
 
-  it('denies every request not sent over TLS (both buckets)', () => {
+  it('denies every request not sent over TLS (every bucket)', () => {
     // Prepare
     const { template } = synth('dev');
 
@@ -110,7 +110,7 @@ describe('the documents bucket is private, TLS-only, encrypted and versioned', (
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
 
     // Assess
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(3);
     for (const { Properties: policy } of policies) {
       expect(policy.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({
@@ -121,6 +121,20 @@ describe('the documents bucket is private, TLS-only, encrypted and versioned', (
         }),
       );
     }
+  });
+
+  it('keeps bulk job files 30 days, removes incomplete uploads after a day, and logs their access', () => {
+    // Prepare
+    const { stack, template } = synth('dev');
+
+    // Act
+    const bucket = template.findResources('AWS::S3::Bucket')[logicalIdOf(stack.resources.bulkJobs)];
+
+    // Assess
+    expect(bucket?.Properties.LifecycleConfiguration.Rules).toEqual([
+      { Status: 'Enabled', ExpirationInDays: 30, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+    ]);
+    expect(bucket?.Properties.LoggingConfiguration.LogFilePrefix).toBe('bulk-jobs/');
   });
 
   it('versions the documents and writes server access logs to the log bucket', () => {

@@ -14,6 +14,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Test subscribers (test/subscribers/fixtures/subscribers.json) write to a directory of this run.
   const subscribersDir = resolve(`.local/test-subscribers-${process.pid}`);
   process.env.DATA_IMPORT_SUBSCRIBERS_DIR = subscribersDir;
+  // A bulk job whose supplier is paused looks again every second here, not every minute.
+  process.env.DATA_IMPORT_BULK_SUPPLIER_RECHECK_SECONDS ??= '1';
   const lines: string[] = [];
   const runtime = await startLocalRuntime({
     port: 0,

@@ -1,5 +1,6 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import { logger } from '../../logger.js';
 
 /**
@@ -8,8 +9,10 @@ import { logger } from '../../logger.js';
  * request id, cold start), as an API handler's do (`functions/http/api-handler.ts`), and none of
  * the keys an earlier invocation appended.
  */
-export function backgroundHandler<TEvent, TResult>(handle: (event: TEvent) => Promise<TResult>) {
+export function backgroundHandler<TEvent, TResult>(
+  handle: (event: TEvent, context: Context) => Promise<TResult>,
+) {
   return middy<TEvent, TResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(async (event) => handle(event));
+    .handler(async (event, context) => handle(event, context));
 }

@@ -1,4 +1,5 @@
 import { TASK_STATUSES } from '../../../functions/rules/account-task/account-task.js';
+import { BULK_JOB_STATES } from '../../../functions/rules/bulk-jobs/bulk-job.js';
 import type { JsonSchema } from './error-bodies.js';
 
 /**
@@ -250,6 +251,95 @@ export const successSchemas: Record<string, JsonSchema> = {
       },
       latest_error: { anyOf: [{ type: 'null' }, ref('TaskError')] },
     },
+  },
+  BulkJob: {
+    type: 'object',
+    description: 'A bulk import job: a file of account bundles the service loads line by line.',
+    required: [
+      'job_id',
+      'import_supplier',
+      'state',
+      'dry_run',
+      'created_at',
+      'started_at',
+      'finished_at',
+      'lines',
+      'upload',
+      'results_url',
+      'error',
+    ],
+    additionalProperties: false,
+    properties: {
+      job_id: { type: 'string', format: 'uuid' },
+      import_supplier: text,
+      state: { type: 'string', enum: [...BULK_JOB_STATES] },
+      dry_run: { type: 'boolean' },
+      created_at: { type: 'string', format: 'date-time' },
+      started_at: { type: ['string', 'null'], format: 'date-time' },
+      finished_at: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'When the last line ended and the results were written (or the job failed).',
+      },
+      lines: {
+        type: 'object',
+        required: ['total', 'processed', 'imported', 'partial', 'failed', 'not_processed'],
+        additionalProperties: false,
+        properties: {
+          total: {
+            type: ['integer', 'null'],
+            description: 'Non-blank lines of the file; `null` until the file has been read.',
+          },
+          processed: { type: 'integer', description: '`imported` + `partial` + `failed`.' },
+          imported: { type: 'integer' },
+          partial: { type: 'integer' },
+          failed: { type: 'integer' },
+          not_processed: { type: 'integer', description: 'Lines an abort left.' },
+        },
+      },
+      upload: {
+        description: 'While `OPEN`: where to upload the file (a presigned S3 PUT, valid one hour).',
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['url', 'method', 'expires_at'],
+            additionalProperties: false,
+            properties: {
+              url: { type: 'string', format: 'uri' },
+              method: { const: 'PUT' },
+              expires_at: { type: 'string', format: 'date-time' },
+            },
+          },
+        ],
+      },
+      results_url: {
+        type: ['string', 'null'],
+        format: 'uri',
+        description:
+          'Once no line is in flight: a presigned GET (valid one hour, new at each read) of the results, one NDJSON line per input line in line order.',
+      },
+      error: {
+        description: 'Why a `FAILED` job could not run at all.',
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['code', 'detail'],
+            additionalProperties: false,
+            properties: {
+              code: { type: 'string', enum: ['bulk_job_input_missing', 'bulk_job_input_too_large'] },
+              detail: text,
+            },
+          },
+        ],
+      },
+    },
+  },
+  BulkJobList: {
+    type: 'array',
+    description: 'Newest first; `Link: <next-url>; rel="next"` when more jobs exist.',
+    items: ref('BulkJob'),
   },
   TaskError: {
     type: 'object',

@@ -39,6 +39,8 @@ export interface GetWorld {
   world: HostileWorld;
   /** External account numbers staged or imported under the world's supplier. */
   externals: readonly string[];
+  /** Ids of bulk jobs created for the world's supplier. */
+  bulkJobs: readonly string[];
 }
 
 export interface GetPlan {
@@ -89,6 +91,24 @@ async function freshImportedAccount(
 }
 
 const suppliersOf = ({ world }: GetWorld) => [world.supplier, world.paused];
+
+/** A new OPEN bulk job of the world's supplier (nothing uploaded), as a POST plan's path segment. */
+async function freshBulkJob(world: HostileWorld): Promise<Prepared> {
+  const { api } = await import('../../support/http.js');
+  const response = await api('POST', '/v2/data-import/bulk-jobs/', {
+    token: world.token,
+    body: { import_supplier: world.supplier },
+  });
+  if (response.status !== 201)
+    throw new Error(`creating a bulk job for the fuzz answered ${response.status}`);
+  const jobId = String(response.json.job_id);
+  return {
+    body: {},
+    partitions: [keys.bulkJob(jobId).pk],
+    identifiers: [jobId],
+    segments: { job_id: jobId },
+  };
+}
 const externalsOf = ({ externals }: GetWorld) => externals.map(encodeURIComponent);
 
 export const fuzzPlans = {
@@ -302,6 +322,36 @@ export const fuzzPlans = {
       };
     },
   },
+  'create-bulk-job': {
+    method: 'POST',
+    prepare: async (world) => ({
+      body: { import_supplier: world.supplier, dry_run: true },
+      partitions: [],
+      identifiers: [],
+    }),
+  },
+  'start-bulk-job': { method: 'POST', prepare: freshBulkJob },
+  'abort-bulk-job': { method: 'POST', prepare: freshBulkJob },
+  'get-bulk-job': {
+    method: 'GET',
+    list: false,
+    objectKeys: [
+      'created_at',
+      'dry_run',
+      'error',
+      'finished_at',
+      'import_supplier',
+      'job_id',
+      'lines',
+      'results_url',
+      'started_at',
+      'state',
+      'upload',
+    ],
+    known: { job_id: ({ bulkJobs }) => [...bulkJobs] },
+  },
+  // Without `import_supplier` in the fuzzed query string, every case is a 400: never a 5xx.
+  'list-bulk-jobs': { method: 'GET', list: true, known: {} },
 } satisfies Record<ApiFunctionId, FuzzPlan>;
 
 /** The `{param}` names of a route's path, in order. */

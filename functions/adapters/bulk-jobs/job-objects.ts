@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import { requireEnv } from '../../config.js';
+import { S3Requests } from '../aws/s3-requests.js';
+
+/**
+ * The bulk jobs bucket (`DATA_IMPORT_BULK_BUCKET_NAME`): each job's input object, uploaded by
+ * the client with a presigned PUT, and its results object, downloaded with a presigned GET.
+ * Requests are signed `fetch`es (functions/adapters/aws/s3-requests.ts).
+ */
+const s3 = new S3Requests({
+  name: requireEnv('DATA_IMPORT_BULK_BUCKET_NAME'),
+  region: requireEnv('AWS_REGION'),
+  endpoint: process.env.AWS_ENDPOINT_URL_S3,
+});
+
+export const inputKey = (jobId: string) => `inputs/${jobId}.ndjson`;
+export const resultsKey = (jobId: string) => `results/${jobId}.ndjson`;
+
+/** S3 did not answer as it should (5xx, throttling, an unexpected status): the work can be retried. */
+export class JobObjectsUnavailableError extends Error {
+  override name = 'ServiceUnavailable';
+}
+
+async function send(request: Parameters<S3Requests['sign']>[0], body?: Buffer | string): Promise<Response> {
+  const { url, headers } = await s3.sign(request);
+  return fetch(url, { method: request.method, headers, ...(body !== undefined ? { body } : {}) });
+}
+
+async function expectOk(response: Response, what: string): Promise<Response> {
+  if (response.ok) return response;
+  const text = await response.text().catch(() => '');
+  throw new JobObjectsUnavailableError(`${what}: S3 answered ${response.status} ${text.slice(0, 200)}`);
+}
+
+export function presignedUrl(
+  method: 'GET' | 'PUT',
+  key: string,
+  validFrom: Date,
+  seconds: number,
+): Promise<string> {
+  return s3.presign(method, key, { expiresInSeconds: seconds, signingDate: validFrom });
+}
+
+/** The object's size in bytes, or undefined when it does not exist. */
+export async function objectSize(key: string): Promise<number | undefined> {
+  const response = await send({ method: 'HEAD', key });
+  if (response.status === 404) return undefined;
+  await expectOk(response, `HEAD ${key}`);
+  return Number(response.headers.get('content-length') ?? '0');
+}
+
+/** The object from byte `from` to its end, as a stream; undefined when the object does not exist. */
+export async function readObjectFrom(key: string, from: number): Promise<Readable | undefined> {
+  const response = await send({ method: 'GET', key, headers: { range: `bytes=${from}-` } });
+  if (response.status === 404) return undefined;
+  await expectOk(response, `GET ${key} from ${from}`);
+  if (!response.body) return Readable.from([]);
+  return Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]);
+}
+
+/** Bytes `from` to `to` (exclusive) of the object. */
+export async function readObjectRange(key: string, from: number, to: number): Promise<Buffer> {
+  if (to <= from) return Buffer.alloc(0);
+  const response = await expectOk(
+    await send({ method: 'GET', key, headers: { range: `bytes=${from}-${to - 1}` } }),
+    `GET ${key} bytes ${from}-${to - 1}`,
+  );
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** S3 takes parts of at least 5 MiB (but the last). */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Writes the object from `chunks` with a multipart upload (parts of 8 MiB, so the object's size
+ * need not be known and never sits in memory whole). An upload a failure leaves incomplete is
+ * removed by the bucket's lifecycle rule (no s3:AbortMultipartUpload grant needed).
+ */
+export async function writeObject(key: string, chunks: AsyncIterable<string>): Promise<void> {
+  const created = await expectOk(
+    await send({ method: 'POST', key, query: { uploads: '' } }),
+    `create upload of ${key}`,
+  );
+  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await created.text())?.[1];
+  if (!uploadId) throw new JobObjectsUnavailableError(`create upload of ${key}: no UploadId`);
+  const parts: string[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    const number = parts.length + 1;
+    const response = await expectOk(
+      await send(
+        { method: 'PUT', key, query: { partNumber: String(number), uploadId } },
+        Buffer.concat(pending),
+      ),
+      `part ${number} of ${key}`,
+    );
+    parts.push(response.headers.get('etag') ?? '');
+    pending = [];
+    pendingBytes = 0;
+  };
+  for await (const text of chunks) {
+    const bytes = Buffer.from(text, 'utf8');
+    pending.push(bytes);
+    pendingBytes += bytes.length;
+    if (pendingBytes >= PART_BYTES) await flush();
+  }
+  if (pendingBytes > 0 || parts.length === 0) await flush();
+  const manifest = `<CompleteMultipartUpload>${parts
+    .map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
+    .join('')}</CompleteMultipartUpload>`;
+  const completed = await expectOk(
+    await send({ method: 'POST', key, query: { uploadId } }, manifest),
+    `complete upload of ${key}`,
+  );
+  // S3 may answer 200 with an error document when completing fails late.
+  const answer = await completed.text();
+  if (answer.includes('<Error>'))
+    throw new JobObjectsUnavailableError(`complete upload of ${key}: ${answer}`);
+}

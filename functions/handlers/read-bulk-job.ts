@@ -1,0 +1,65 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { backgroundHandler } from '../adapters/aws/background-handler.js';
+import { sendReadMessage } from '../adapters/bulk-jobs/reader-queue.js';
+import { logger } from '../logger.js';
+import {
+  MAX_DELAY_SECONDS,
+  type ReadMessage,
+  readMessage,
+  readReadMessage,
+  START_WAIT_SECONDS,
+  START_WAITS,
+} from '../rules/bulk-jobs/engine.js';
+import { claimHolderOf } from '../rules/claims.js';
+import { type ReadOutcome, readBulkJob } from '../use-cases/bulk-jobs/read-bulk-job.js';
+
+/** What to send the reader queue after an outcome, if anything (and after how long). */
+function next(message: ReadMessage, outcome: ReadOutcome, nowMs: number): [ReadMessage, number] | undefined {
+  if (outcome === 'stopped') return [message, 0];
+  if (outcome === 'not-started') {
+    return message.waits < START_WAITS
+      ? [readMessage(message.job_id, message.mode, message.waits + 1), START_WAIT_SECONDS]
+      : undefined;
+  }
+  if (typeof outcome === 'object') {
+    const seconds = Math.ceil((outcome.held - nowMs) / 1000) + 1;
+    return [message, Math.max(1, Math.min(MAX_DELAY_SECONDS, seconds))];
+  }
+  return undefined;
+}
+
+/**
+ * The bulk jobs reader: consumes the reader queue (SQS event source, one message per invocation).
+ * A `read` message reads its job's input once and sends its lines to the lines queue. A reader that
+ * runs out of time hands its job to the queue again (the next goes on where it stopped); a job
+ * whose read another reader holds comes back when that reader's claim ends; a job not started yet
+ * is looked at again a few times, then dropped (its start died before its write). A message that
+ * throws comes back after its visibility timeout (and goes to the dead-letter queue after the last
+ * delivery).
+ */
+export const handler = backgroundHandler(async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
+  const invocation = claimHolderOf(context, Date.now());
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const message = readReadMessage(record.body);
+    if (!message) {
+      logger.error('Dropped a message that is not a read message', { messageId: record.messageId });
+      continue;
+    }
+    try {
+      const outcome = await readBulkJob(message.job_id, message.mode, invocation);
+      const then = next(message, outcome, Date.now());
+      if (then) await sendReadMessage(...then);
+      else if (outcome === 'not-started')
+        logger.warn('Dropped the read of a job that never started', { job_id: message.job_id });
+      logger.debug('Bulk job reader', { job_id: message.job_id, mode: message.mode, outcome });
+    } catch (error) {
+      logger.warn('Bulk job read failed; the queue delivers it again', {
+        job_id: message.job_id,
+        error: error as Error,
+      });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+});

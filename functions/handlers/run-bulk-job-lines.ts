@@ -1,0 +1,57 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { backgroundHandler } from '../adapters/aws/background-handler.js';
+import { logger } from '../logger.js';
+import { chunkOf, readBulkJobMessage } from '../rules/bulk-jobs/engine.js';
+import { claimHolderOf } from '../rules/claims.js';
+import { finishBulkJob } from '../use-cases/bulk-jobs/finish-bulk-job.js';
+import type { StepHandlers } from '../use-cases/bulk-jobs/in-process-steps.js';
+import { runBulkJobChunk } from '../use-cases/bulk-jobs/run-bulk-job-chunk.js';
+import { handler as statements } from './create-historical-statements.js';
+import { handler as notes } from './create-notes.js';
+import { handler as paymentInstruction } from './create-payment-instruction.js';
+import { handler as transactions } from './create-transactions.js';
+import { handler as process } from './process-account.js';
+import { handler as stage } from './stage-account.js';
+import { handler as validate } from './validate-account.js';
+
+/** Each step of a line runs in the handler of the route the ETL CLI would call. */
+const steps: StepHandlers = {
+  validate,
+  stage,
+  process,
+  transactions,
+  notes,
+  statements,
+  payment_instruction: paymentInstruction,
+};
+
+/**
+ * The bulk jobs worker: consumes the lines queue (SQS event source, at most `bulkJobConcurrency`
+ * invocations at once, one message each). A `lines` message runs its chunk; a `finish` message
+ * writes the job's results and finishes it. A message that throws is reported in
+ * `batchItemFailures`, so SQS delivers it again after its visibility timeout (and to the
+ * dead-letter queue after the last delivery); a message that is not the engine's is logged and
+ * dropped (retrying cannot fix it).
+ */
+export const handler = backgroundHandler(async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
+  const invocation = claimHolderOf(context, Date.now());
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const message = readBulkJobMessage(record.body);
+    if (!message) {
+      logger.error('Dropped a message that is not a bulk job message', { messageId: record.messageId });
+      continue;
+    }
+    try {
+      if (message.kind === 'finish') await finishBulkJob(message.job_id, new Date());
+      else await runBulkJobChunk(message.job_id, chunkOf(message), steps, invocation);
+    } catch (error) {
+      logger.warn('Bulk job message failed; the queue delivers it again', {
+        job_id: message.job_id,
+        error: error as Error,
+      });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+});

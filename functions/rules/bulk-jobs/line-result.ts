@@ -1,0 +1,73 @@
+/**
+ * What loading one line came to, as a `results.ndjson` line shows it: the ETL CLI writes one per
+ * input line, and a bulk job's results object holds the same lines (plus `NOT_PROCESSED` for
+ * lines an abort left).
+ */
+export type LineStatus = 'IMPORTED' | 'PARTIAL' | 'FAILED';
+
+export interface LineResult {
+  line: number;
+  external_account_number: string | null;
+  service_account_number: string | null;
+  status: LineStatus;
+  errors: StepError[];
+}
+
+/** A line no loader started (a bulk job aborted before it). */
+export interface NotProcessedLine {
+  line: number;
+  external_account_number: string | null;
+  service_account_number: null;
+  status: 'NOT_PROCESSED';
+  errors: [];
+}
+
+export interface StepError {
+  step: string;
+  code: string;
+  attr: string | null;
+  detail: string;
+}
+
+/** A step done (`ok`) or refused for good (a 4xx), never a step that may succeed if sent again. */
+export interface StepEntry {
+  line: number;
+  hash: string;
+  step: string;
+  ok: boolean;
+  service_account_number?: string;
+  errors?: StepError[];
+}
+
+export function notProcessedLine(line: number, externalAccountNumber: string | null): NotProcessedLine {
+  return {
+    line,
+    external_account_number: externalAccountNumber,
+    service_account_number: null,
+    status: 'NOT_PROCESSED',
+    errors: [],
+  };
+}
+
+/** A dry run's results line carries `dry_run: true`, as the CLI's `--dry-run` writes it. */
+export function resultsLine(result: LineResult | NotProcessedLine, dryRun: boolean): string {
+  return `${JSON.stringify(dryRun ? { ...result, dry_run: true } : result)}\n`;
+}
+
+/** A line over the size limit is never read: it fails as too large, whatever it holds. */
+export function lineTooLargeResult(line: number, maxBytes: number): LineResult {
+  return {
+    line,
+    external_account_number: null,
+    service_account_number: null,
+    status: 'FAILED',
+    errors: [
+      {
+        step: 'parse',
+        code: 'line_too_large',
+        attr: null,
+        detail: `The line is longer than ${maxBytes} bytes; it was not read.`,
+      },
+    ],
+  };
+}

@@ -1,0 +1,278 @@
+import type { AccountBundle, InputLine } from './account-bundle.js';
+import type { LineResult, StepEntry, StepError } from './line-result.js';
+
+/**
+ * How one line of an ETL input file is loaded, step after step, with the REST API's answers
+ * read the same way whoever sends the requests: the ETL CLI sends them over HTTP
+ * (client/etl/load-account.ts), a bulk job's worker hands them to the routes' own handlers in
+ * its process (functions/use-cases/bulk-jobs/run-bulk-job-chunk.ts). So a line loaded either
+ * way ends with the same status and the same `errors[]`.
+ */
+
+/** Items per POST: the API takes at most 1000 items per array. */
+export const BATCH_SIZE = 1000;
+
+/** The REST route each step calls. */
+export const STEP_PATHS = {
+  validate: '/v1/data-import/validate-account/',
+  stage: '/v1/data-import/account-import-process/create-or-update/',
+  process: '/v1/data-import/account-import-process/process/',
+  transactions: '/v1/data-import/transactions/create/',
+  notes: '/v1/data-import/notes/create/',
+  statements: '/v1/data-import/historical-statements/create/',
+  payment_instruction: '/v1/data-import/payment-instruction/create/',
+} as const;
+
+export type StepName = keyof typeof STEP_PATHS;
+
+/**
+ * What a step's request came to after the sender's own retries: the route's answer (status and
+ * parsed JSON body, `undefined` when empty or not JSON), or a network failure.
+ */
+export type StepAnswer = { status: number; body: unknown } | { networkError: string };
+
+/** Sends one step's request body to its route (POST, JSON). */
+export type StepSender = (step: StepName, body: Record<string, unknown>) => Promise<StepAnswer>;
+
+/** Steps already answered for good for this line's text (the CLI's journal), and where to note new ones. */
+export interface StepRecord {
+  recorded: ReadonlyMap<string, StepEntry>;
+  record(entry: StepEntry): void;
+}
+
+const noRecord: StepRecord = { recorded: new Map(), record: () => undefined };
+
+interface StepOutcome {
+  ok: boolean;
+  /** The failure may go away if the same request is sent again later (5xx, 429, network). */
+  transient: boolean;
+  serviceAccountNumber?: string;
+  errors: StepError[];
+}
+
+interface ErrorBody {
+  code?: string;
+  detail?: string;
+  error_detail?: string;
+  service_account_number?: string;
+  errors?: { code?: string; attr?: string; detail?: string }[];
+}
+
+/** Shifts a batch-relative attr (`transactions.3.amount`) to the bundle's index. */
+function bundleAttr(attr: string | null | undefined, offset: number): string | null {
+  if (!attr) return null;
+  return attr.replace(
+    /^(transactions|notes|statements)\.(\d+)/,
+    (_all, list, index) => `${list}.${Number(index) + offset}`,
+  );
+}
+
+/** The documented error bodies as result errors: one per `errors[]` item, else the top-level code. */
+export function stepErrors(
+  step: StepName,
+  status: number,
+  body: ErrorBody | undefined,
+  offset = 0,
+): StepError[] {
+  if (body?.error_detail !== undefined) {
+    const attr = /^([\w.]+):/.exec(body.error_detail)?.[1];
+    return [
+      {
+        step,
+        code: body.code ?? 'transaction_import_error',
+        attr: bundleAttr(attr, offset),
+        detail: body.error_detail,
+      },
+    ];
+  }
+  const items = body?.errors ?? [];
+  if (items.length > 0) {
+    return items.map((item) => ({
+      step,
+      code: item.code ?? body?.code ?? `http_${status}`,
+      attr: bundleAttr(item.attr, offset),
+      detail: item.detail ?? body?.detail ?? '',
+    }));
+  }
+  return [
+    { step, code: body?.code ?? `http_${status}`, attr: null, detail: body?.detail ?? `HTTP ${status}` },
+  ];
+}
+
+/** A route's answer read as a step's outcome. */
+export function stepOutcome(step: StepName, answer: StepAnswer, offset = 0): StepOutcome {
+  if ('networkError' in answer) {
+    return {
+      ok: false,
+      transient: true,
+      errors: [{ step, code: 'network_error', attr: null, detail: answer.networkError }],
+    };
+  }
+  const parsed = answer.body as ErrorBody | undefined;
+  if (answer.status === 200 || answer.status === 201) {
+    return { ok: true, transient: false, serviceAccountNumber: parsed?.service_account_number, errors: [] };
+  }
+  if (answer.status === 409 && parsed?.code === 'account_import_process_already_imported') {
+    return { ok: true, transient: false, serviceAccountNumber: parsed.service_account_number, errors: [] };
+  }
+  const transient =
+    answer.status === 429 || answer.status >= 500 || parsed?.code === 'import_process_in_progress';
+  return { ok: false, transient, errors: stepErrors(step, answer.status, parsed, offset) };
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += BATCH_SIZE)
+    out.push(items.slice(start, start + BATCH_SIZE));
+  return out;
+}
+
+/** The result of a line that is not a bundle. */
+export function invalidLineResult(input: InputLine): LineResult {
+  return {
+    line: input.line,
+    external_account_number: input.externalAccountNumber,
+    service_account_number: null,
+    status: 'FAILED',
+    errors: [{ step: 'parse', code: 'invalid_bundle', attr: null, detail: input.problem ?? 'not a bundle' }],
+  };
+}
+
+/**
+ * Loads one bundle, step after step: stage → process → transactions (batches of ≤ 1000, in
+ * order) → notes → statements → payment instruction. A step `steps` holds for this line's text
+ * is not sent again; every step answered for good is recorded there. A failed stage or process
+ * ends the line (FAILED); a later failure is recorded and the next kind of item is still posted
+ * (PARTIAL). A transaction batch that fails stops the later batches, so transactions are never
+ * posted out of order. `final` is false when a transient failure is in the result (sending the
+ * line again may change it).
+ */
+export async function loadLine(
+  send: StepSender,
+  input: InputLine,
+  supplier: string,
+  steps: StepRecord = noRecord,
+): Promise<{ result: LineResult; final: boolean }> {
+  if (!input.bundle) return { result: invalidLineResult(input), final: true };
+  const bundle: AccountBundle = input.bundle;
+  const { line, hash } = input;
+  const external = bundle.account.external_account_number;
+  const reference = { import_supplier: supplier, external_account_number: external };
+  const errors: StepError[] = [];
+  let transient = false;
+  let serviceAccountNumber: string | null = null;
+
+  const run = async (
+    key: string,
+    step: StepName,
+    body: Record<string, unknown>,
+    offset = 0,
+  ): Promise<boolean> => {
+    const recorded = steps.recorded.get(key);
+    if (recorded) {
+      serviceAccountNumber = recorded.service_account_number ?? serviceAccountNumber;
+      errors.push(...(recorded.errors ?? []));
+      return recorded.ok;
+    }
+    const outcome = stepOutcome(step, await send(step, body), offset);
+    serviceAccountNumber = outcome.serviceAccountNumber ?? serviceAccountNumber;
+    errors.push(...outcome.errors);
+    if (outcome.transient) {
+      transient = true;
+      return false;
+    }
+    const entry: StepEntry = { line, hash, step: key, ok: outcome.ok };
+    if (outcome.serviceAccountNumber) entry.service_account_number = outcome.serviceAccountNumber;
+    if (outcome.errors.length > 0) entry.errors = outcome.errors;
+    steps.record(entry);
+    return outcome.ok;
+  };
+
+  const finish = (status: LineResult['status']) => ({
+    result: {
+      line,
+      external_account_number: external,
+      service_account_number: serviceAccountNumber,
+      status,
+      errors,
+    },
+    final: !transient,
+  });
+
+  if (bundle.account.import_supplier !== undefined && bundle.account.import_supplier !== supplier) {
+    errors.push({
+      step: 'stage',
+      code: 'import_supplier_mismatch',
+      attr: 'account.import_supplier',
+      detail: `the account names import supplier ${String(bundle.account.import_supplier)}, the load is for ${supplier}`,
+    });
+    return finish('FAILED');
+  }
+  if (!(await run('stage', 'stage', { ...bundle.account, import_supplier: supplier })))
+    return finish('FAILED');
+  // Staging an account imported earlier answers its service account number: processing is done.
+  if (!serviceAccountNumber && !(await run('process', 'process', reference))) return finish('FAILED');
+
+  const batches = chunks(bundle.transactions ?? []);
+  for (const [index, batch] of batches.entries()) {
+    const ok = await run(
+      `transactions.${index}`,
+      'transactions',
+      { ...reference, transactions: batch },
+      index * BATCH_SIZE,
+    );
+    if (!ok) break;
+  }
+  for (const [index, batch] of chunks(bundle.notes ?? []).entries()) {
+    await run(`notes.${index}`, 'notes', { ...reference, notes: batch }, index * BATCH_SIZE);
+  }
+  for (const [index, batch] of chunks(bundle.statements ?? []).entries()) {
+    await run(`statements.${index}`, 'statements', { ...reference, statements: batch }, index * BATCH_SIZE);
+  }
+  if (bundle.payment_instruction) {
+    await run('payment_instruction', 'payment_instruction', { ...reference, ...bundle.payment_instruction });
+  }
+  return finish(errors.length === 0 ? 'IMPORTED' : 'PARTIAL');
+}
+
+/**
+ * A dry run of one line, as `--dry-run` runs it: the account validated (`validate-account/`),
+ * nothing kept; IMPORTED when it passes, FAILED with the route's errors otherwise.
+ */
+export async function dryRunLine(send: StepSender, input: InputLine, supplier: string): Promise<LineResult> {
+  if (!input.bundle) return invalidLineResult(input);
+  const answer = await send('validate', { ...input.bundle.account, import_supplier: supplier });
+  const body = ('networkError' in answer ? undefined : answer.body) as
+    | {
+        code?: string;
+        detail?: string;
+        errors?: { code: string; attr: string; detail: string }[];
+      }
+    | undefined;
+  const status = 'networkError' in answer ? 0 : answer.status;
+  const errors =
+    status === 200
+      ? []
+      : (body?.errors?.length
+          ? body.errors
+          : [
+              {
+                code: body?.code ?? ('networkError' in answer ? 'network_error' : `http_${status}`),
+                attr: null,
+                detail: body?.detail ?? ('networkError' in answer ? answer.networkError : ''),
+              },
+            ]
+        ).map((item) => ({
+          step: 'validate',
+          code: item.code,
+          attr: item.attr ?? null,
+          detail: item.detail,
+        }));
+  return {
+    line: input.line,
+    external_account_number: input.bundle.account.external_account_number,
+    service_account_number: null,
+    status: errors.length === 0 ? 'IMPORTED' : 'FAILED',
+    errors,
+  };
+}

@@ -1,0 +1,228 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LineCounts } from '../rules/bulk-jobs/bulk-job.js';
+import { counterShardOf } from '../rules/bulk-jobs/engine.js';
+import type { LineResult } from '../rules/bulk-jobs/line-result.js';
+import { batchGetItems, itemKey } from './batch-get.js';
+import { counterShardUpdate } from './bulk-job-store.js';
+import { documentClient, TABLE_NAME } from './dynamodb.js';
+import { BULK_JOB_LINE_PREFIX, keys } from './keys.js';
+import { transactWriteWithRetry } from './transact-write-retry.js';
+
+/**
+ * A bulk job's lines, one partition per chunk (the lines one queue message names):
+ * - `LINE#<line>`: the line's claim while a worker runs it (holder, expiry), then its result;
+ * - `DONE`: written once, when every line of the chunk has ended, in the same transaction that
+ *   adds the chunk's counts to one of the job's counter shards: each chunk is counted exactly once
+ *   however often its message is delivered.
+ * Line items, DONE items and counter shards expire LINE_ITEMS_DAYS after they were written; a
+ * finished job keeps its counts in the job item and its results in the results object.
+ */
+export const LINE_ITEMS_DAYS = 90;
+
+const expiresAt = (nowMs: number) => Math.floor(nowMs / 1000) + LINE_ITEMS_DAYS * 86_400;
+
+/** A result longer than this (as JSON) is stored gzip-compressed. */
+const COMPRESS_FROM_BYTES = 16 * 1024;
+/** DynamoDB keeps items up to 400 KB: a result must fit well under it. */
+const MAX_STORED_BYTES = 300 * 1024;
+
+/** The stored form of a result: JSON text, or gzip-compressed JSON when long; cut down when even that is too large. */
+export function storedResult(result: LineResult): { result: string } | { result_gz: Uint8Array } {
+  const json = JSON.stringify(result);
+  if (Buffer.byteLength(json) < COMPRESS_FROM_BYTES) return { result: json };
+  const compressed = gzipSync(json);
+  if (compressed.length <= MAX_STORED_BYTES) return { result_gz: compressed };
+  // Thousands of errors, each with its own detail: keep as many as fit, and say so.
+  const kept = Math.max(1, Math.floor((result.errors.length * MAX_STORED_BYTES) / compressed.length / 2));
+  return storedResult({
+    ...result,
+    errors: [
+      ...result.errors.slice(0, kept),
+      {
+        step: 'result',
+        code: 'errors_truncated',
+        attr: null,
+        detail: `${result.errors.length - kept} more errors are not kept: the line's result is too large to store.`,
+      },
+    ],
+  });
+}
+
+function readResult(item: Record<string, unknown>): LineResult | undefined {
+  if (typeof item.result === 'string') return JSON.parse(item.result) as LineResult;
+  if (item.result_gz instanceof Uint8Array) return JSON.parse(gunzipSync(item.result_gz).toString('utf8'));
+  return undefined;
+}
+
+export type LineClaim = { outcome: 'claimed' } | { outcome: 'done' } | { outcome: 'held'; until: number };
+
+/**
+ * Takes line `line` for `holder` until `claimExpiresAt` (epoch ms): when it has no result and no
+ * live claim of another holder. Otherwise says whether it is done or until when it is held.
+ */
+export async function claimLine(
+  jobId: string,
+  chunk: number,
+  line: number,
+  claim: { holder: string; expiresAt: number; nowMs: number },
+): Promise<LineClaim> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.bulkJobLine(jobId, chunk, line),
+        UpdateExpression: 'SET claim_holder = :holder, claim_expires_at = :until, expires_at = :expires',
+        ConditionExpression:
+          'attribute_not_exists(line_status) AND (attribute_not_exists(claim_expires_at) OR claim_expires_at < :now OR claim_holder = :holder)',
+        ExpressionAttributeValues: {
+          ':holder': claim.holder,
+          ':until': claim.expiresAt,
+          ':now': claim.nowMs,
+          ':expires': expiresAt(claim.nowMs),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { outcome: 'claimed' };
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const item = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
+    if (item?.line_status) return { outcome: 'done' };
+    return { outcome: 'held', until: Number(item?.claim_expires_at?.N ?? claim.nowMs) };
+  }
+}
+
+/**
+ * The line's result, written only while `holder` holds its claim; false when the claim was
+ * lost (it expired and another worker took the line over: that worker writes the result).
+ */
+export async function saveLineResult(
+  jobId: string,
+  chunk: number,
+  result: LineResult,
+  holder: string,
+  nowMs: number,
+): Promise<boolean> {
+  const stored = storedResult(result);
+  const [name, value] = Object.entries(stored)[0] as [string, unknown];
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.bulkJobLine(jobId, chunk, result.line),
+        UpdateExpression:
+          'SET line_status = :status, #result = :result, expires_at = :expires REMOVE claim_holder, claim_expires_at',
+        ConditionExpression: 'claim_holder = :holder AND attribute_not_exists(line_status)',
+        ExpressionAttributeNames: { '#result': name },
+        ExpressionAttributeValues: {
+          ':status': result.status,
+          ':result': value,
+          ':holder': holder,
+          ':expires': expiresAt(nowMs),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** A line of a chunk as stored: its result once it ended, else its claim (if any). */
+export interface StoredLine {
+  result?: LineResult;
+  claim?: { holder: string; until: number };
+}
+
+/** A chunk's `DONE` item: it was counted; the lines it left `NOT_PROCESSED`, with their account numbers. */
+export interface ChunkDone {
+  not_processed: [number, string | null][];
+}
+
+/** Everything stored for one chunk (strongly consistent: what the worker and the finisher decide on). */
+export async function readChunk(
+  jobId: string,
+  chunk: number,
+): Promise<{ lines: Map<number, StoredLine>; done?: ChunkDone }> {
+  const lines = new Map<number, StoredLine>();
+  let done: ChunkDone | undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.bulkJobChunkPartition(jobId, chunk) },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sk = String(item.sk);
+      if (sk === keys.bulkJobChunkDone(jobId, chunk).sk) {
+        done = { not_processed: (item.not_processed ?? []) as ChunkDone['not_processed'] };
+        continue;
+      }
+      if (!sk.startsWith(BULK_JOB_LINE_PREFIX)) continue;
+      const line = Number(sk.slice(BULK_JOB_LINE_PREFIX.length));
+      const result = readResult(item);
+      lines.set(line, {
+        ...(result ? { result } : {}),
+        ...(!result && typeof item.claim_holder === 'string'
+          ? { claim: { holder: item.claim_holder, until: Number(item.claim_expires_at) } }
+          : {}),
+      });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { lines, ...(done ? { done } : {}) };
+}
+
+/** Which of these chunks are counted (their DONE item exists). */
+export async function chunksDone(jobId: string, chunks: readonly number[]): Promise<Set<number>> {
+  const found = await batchGetItems(chunks.map((chunk) => keys.bulkJobChunkDone(jobId, chunk)));
+  return new Set(chunks.filter((chunk) => found.has(itemKey(keys.bulkJobChunkDone(jobId, chunk)))));
+}
+
+/**
+ * Every line of the chunk has ended: its `DONE` item and its counts, in one transaction, once.
+ * False when the chunk was counted already (another delivery of its message finished it).
+ */
+export async function markChunkDone(
+  jobId: string,
+  chunk: number,
+  counts: LineCounts,
+  notProcessed: ChunkDone['not_processed'],
+  nowMs: number,
+): Promise<boolean> {
+  let counted = true;
+  const items = [
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: {
+          ...keys.bulkJobChunkDone(jobId, chunk),
+          not_processed: notProcessed,
+          counts,
+          expires_at: expiresAt(nowMs),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    counterShardUpdate(jobId, counterShardOf(chunk), counts, expiresAt(nowMs)),
+  ];
+  // Concurrent chunks may update the same counter shard: a conflict is retried after a pause.
+  await transactWriteWithRetry({
+    items: () => (counted ? items : undefined),
+    resolve: (reasons) => {
+      if (reasons[0]?.code !== 'ConditionalCheckFailed') {
+        throw new Error(`counting chunk ${chunk} of job ${jobId}: ${reasons.map((r) => r.code).join(', ')}`);
+      }
+      counted = false;
+      return 'retry-now';
+    },
+  });
+  return counted;
+}

@@ -1,0 +1,378 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BulkJob, BulkJobError, BulkJobState, LineCounts } from '../rules/bulk-jobs/bulk-job.js';
+import { noLines } from '../rules/bulk-jobs/bulk-job.js';
+import type { ReadPosition } from '../rules/bulk-jobs/chunk-cutter.js';
+import { COUNTER_SHARDS } from '../rules/bulk-jobs/engine.js';
+import { batchGetItems, itemKey } from './batch-get.js';
+import { documentClient, TABLE_NAME } from './dynamodb.js';
+import { indexKeys, keys } from './keys.js';
+
+/**
+ * Bulk jobs: one `JOB` item per job (state, the reader's position and claim, the final counts),
+ * listed per supplier and organisation on gsi3 (newest first) and, while started and not
+ * finished, on gsi4 for the engine's recovery; COUNTER_SHARDS counter items, each in its own
+ * partition, to which finished chunks add their counts. Lines and chunks are in
+ * ./bulk-job-line-store.ts.
+ */
+export interface StoredBulkJob extends BulkJob {
+  input_key: string;
+  /** Input bytes per chunk, decided by the reader's first invocation. */
+  chunk_bytes: number | null;
+  /** Where the reader stands (after the last chunk it sent). */
+  read: ReadPosition | null;
+  read_done: boolean;
+  chunks_total: number | null;
+  reader_holder: string | null;
+  reader_expires_at: number | null;
+  /** The counts, kept in the job once it is finished. */
+  final_counts: LineCounts | null;
+}
+
+function toJob(item: Record<string, unknown>): StoredBulkJob {
+  const nullable = <T>(value: unknown) => (value === undefined ? null : (value as T));
+  return {
+    job_id: String(item.job_id),
+    organisation: String(item.organisation),
+    import_supplier: String(item.import_supplier),
+    state: item.state as BulkJobState,
+    dry_run: item.dry_run === true,
+    created_at: String(item.created_at),
+    created_at_ms: String(item.created_at_ms),
+    started_at: nullable(item.started_at),
+    finished_at: nullable(item.finished_at),
+    lines_total: nullable(item.lines_total),
+    results_written: item.results_written === true,
+    error: nullable<BulkJobError>(item.error),
+    input_key: String(item.input_key),
+    chunk_bytes: nullable(item.chunk_bytes),
+    read: nullable(item.read),
+    read_done: item.read_done === true,
+    chunks_total: nullable(item.chunks_total),
+    reader_holder: nullable(item.reader_holder),
+    reader_expires_at: nullable(item.reader_expires_at),
+    final_counts: nullable(item.final_counts),
+  };
+}
+
+const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** A new job; fields still `null` are not stored (conditions test whether they exist). */
+export async function putNewBulkJob(job: BulkJob & { input_key: string }): Promise<void> {
+  const fields = Object.fromEntries(Object.entries(job).filter(([, value]) => value !== null));
+  await documentClient.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: {
+        ...keys.bulkJob(job.job_id),
+        ...indexKeys.bulkJobs(job.import_supplier, job.organisation, job.created_at_ms, job.job_id),
+        entity: 'BulkJob',
+        ...fields,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getBulkJob(jobId: string): Promise<StoredBulkJob | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.bulkJob(jobId), ConsistentRead: true }),
+  );
+  return Item ? toJob(Item) : undefined;
+}
+
+/** Counts of the chunks finished so far, summed over the shards. */
+export interface JobProgress {
+  job: StoredBulkJob;
+  counts: LineCounts;
+  chunksDone: number;
+}
+
+/** The job and its counts in one BatchGetItem (the job item and every counter shard). */
+export async function getBulkJobProgress(jobId: string): Promise<JobProgress | undefined> {
+  const shardKeys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => keys.bulkJobCounter(jobId, shard));
+  const found = await batchGetItems([keys.bulkJob(jobId), ...shardKeys]);
+  const item = found.get(itemKey(keys.bulkJob(jobId)));
+  if (!item) return undefined;
+  const job = toJob(item);
+  const counts = noLines();
+  let chunksDone = 0;
+  for (const key of shardKeys) {
+    const shard = found.get(itemKey(key));
+    if (!shard) continue;
+    chunksDone += Number(shard.chunks_done ?? 0);
+    for (const name of Object.keys(counts) as (keyof LineCounts)[]) counts[name] += Number(shard[name] ?? 0);
+  }
+  return { job, counts: job.final_counts ?? counts, chunksDone };
+}
+
+/** The counter shard's update for one finished chunk (in the chunk's DONE transaction). */
+export function counterShardUpdate(jobId: string, shard: number, counts: LineCounts, expiresAt: number) {
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.bulkJobCounter(jobId, shard),
+      UpdateExpression:
+        'SET expires_at = :expires ADD chunks_done :one, imported :imported, #partial :partial, failed :failed, not_processed :not_processed',
+      // PARTIAL is one of DynamoDB's reserved words.
+      ExpressionAttributeNames: { '#partial': 'partial' },
+      ExpressionAttributeValues: {
+        ':expires': expiresAt,
+        ':one': 1,
+        ':imported': counts.imported,
+        ':partial': counts.partial,
+        ':failed': counts.failed,
+        ':not_processed': counts.not_processed,
+      },
+    },
+  };
+}
+
+/** One page of an organisation's jobs for a supplier, newest first. */
+export async function listBulkJobs(
+  supplier: string,
+  organisation: string,
+  page: { limit: number; before?: string },
+): Promise<{ jobs: StoredBulkJob[]; more: boolean }> {
+  const jobs: StoredBulkJob[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const result = await documentClient.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        IndexName: 'gsi3',
+        KeyConditionExpression:
+          page.before === undefined ? 'gsi3pk = :pk' : 'gsi3pk = :pk AND gsi3sk < :before',
+        ExpressionAttributeValues: {
+          ':pk': indexKeys.bulkJobsPartition(supplier, organisation),
+          ...(page.before === undefined ? {} : { ':before': page.before }),
+        },
+        ScanIndexForward: false,
+        Limit: page.limit + 1 - jobs.length,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of result.Items ?? []) jobs.push(toJob(item));
+    ExclusiveStartKey = result.LastEvaluatedKey;
+  } while (ExclusiveStartKey && jobs.length <= page.limit);
+  const more = jobs.length > page.limit;
+  return { jobs: more ? jobs.slice(0, page.limit) : jobs, more };
+}
+
+/** The list position of a job (the cursor's `before`). */
+export const listPosition = (job: Pick<BulkJob, 'created_at_ms' | 'job_id'>) =>
+  indexKeys.bulkJobs('', '', job.created_at_ms, job.job_id).gsi3sk;
+
+async function conditionalUpdate(
+  jobId: string,
+  update: {
+    expression: string;
+    condition: string;
+    names?: Record<string, string>;
+    values: Record<string, unknown>;
+  },
+): Promise<StoredBulkJob | undefined> {
+  const names = {
+    ...(`${update.expression} ${update.condition}`.includes('#state') ? { '#state': 'state' } : {}),
+    ...update.names,
+  };
+  try {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.bulkJob(jobId),
+        UpdateExpression: update.expression,
+        ConditionExpression: update.condition,
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: update.values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toJob(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * OPEN → IN_PROGRESS. The write itself hands the job to the reader: the table stream passes this
+ * transition (and no other) to the reader function. Undefined when the job was not OPEN.
+ */
+export function markStarted(jobId: string, now: Date, startedAt: string): Promise<StoredBulkJob | undefined> {
+  const index = indexKeys.unfinishedBulkJob(now.toISOString(), jobId);
+  return conditionalUpdate(jobId, {
+    expression: 'SET #state = :started, started_at = :at, gsi4pk = :gsi4pk, gsi4sk = :gsi4sk',
+    condition: '#state = :open',
+    values: {
+      ':started': 'IN_PROGRESS',
+      ':open': 'OPEN',
+      ':at': startedAt,
+      ':gsi4pk': index.gsi4pk,
+      ':gsi4sk': index.gsi4sk,
+    },
+  });
+}
+
+/**
+ * OPEN or IN_PROGRESS → ABORTED. An OPEN job ran nothing: it is finished at once. Undefined when
+ * the job was in neither state.
+ */
+export function markAborted(
+  jobId: string,
+  from: 'OPEN' | 'IN_PROGRESS',
+  at: string,
+): Promise<StoredBulkJob | undefined> {
+  return conditionalUpdate(jobId, {
+    expression:
+      from === 'OPEN'
+        ? 'SET #state = :aborted, finished_at = :at, final_counts = :none'
+        : 'SET #state = :aborted',
+    condition: '#state = :from',
+    values: {
+      ':aborted': 'ABORTED',
+      ':from': from,
+      ...(from === 'OPEN' ? { ':at': at, ':none': noLines() } : {}),
+    },
+  });
+}
+
+/**
+ * Takes the job's read for `holder` until `expiresAt` (epoch ms): free, expired, or already its
+ * own, and the read not done (unless `evenIfRead`). Otherwise: `held` (until when another live
+ * reader holds it), `not-started` (the job is still OPEN), or `done` (nothing to read: read
+ * before, finished, failed or gone).
+ */
+export async function claimRead(
+  jobId: string,
+  holder: string,
+  expiresAt: number,
+  nowMs: number,
+  evenIfRead: boolean,
+): Promise<StoredBulkJob | { held: number } | 'not-started' | 'done'> {
+  const claimed = await conditionalUpdate(jobId, {
+    expression: 'SET reader_holder = :holder, reader_expires_at = :expires',
+    condition:
+      `#state IN (:in_progress, :aborted) AND attribute_not_exists(finished_at)${evenIfRead ? '' : ' AND attribute_not_exists(read_done)'} ` +
+      'AND (attribute_not_exists(reader_expires_at) OR reader_expires_at < :now OR reader_holder = :holder)',
+    values: {
+      ':holder': holder,
+      ':expires': expiresAt,
+      ':in_progress': 'IN_PROGRESS',
+      ':aborted': 'ABORTED',
+      ':now': nowMs,
+    },
+  });
+  if (claimed) return claimed;
+  const job = await getBulkJob(jobId);
+  if (job?.state === 'OPEN') return 'not-started';
+  if (!job || (job.read_done && !evenIfRead) || job.finished_at) return 'done';
+  if (job.state !== 'IN_PROGRESS' && job.state !== 'ABORTED') return 'done';
+  return { held: job.reader_expires_at ?? nowMs };
+}
+
+/** Gives the read claim up (a reader that stops before the end, or re-sent what a queue lost). */
+export async function releaseRead(jobId: string, holder: string): Promise<void> {
+  await conditionalUpdate(jobId, {
+    expression: 'REMOVE reader_holder, reader_expires_at',
+    condition: 'reader_holder = :holder',
+    values: { ':holder': holder },
+  });
+}
+
+/** The reader's position after the chunks it sent; false when its claim is lost. */
+export async function saveReadPosition(
+  jobId: string,
+  holder: string,
+  position: ReadPosition,
+  chunkBytes: number,
+): Promise<boolean> {
+  const saved = await conditionalUpdate(jobId, {
+    expression: 'SET #read = :read, chunk_bytes = :chunk_bytes',
+    condition: 'reader_holder = :holder',
+    names: { '#read': 'read' },
+    values: { ':read': position, ':chunk_bytes': chunkBytes, ':holder': holder },
+  });
+  return saved !== undefined;
+}
+
+/** Every line read and its chunk sent: the job's totals are known. */
+export async function markReadDone(
+  jobId: string,
+  holder: string,
+  totals: { lines: number; chunks: number },
+): Promise<StoredBulkJob | undefined> {
+  return conditionalUpdate(jobId, {
+    expression:
+      'SET read_done = :true, lines_total = :lines, chunks_total = :chunks REMOVE reader_holder, reader_expires_at',
+    condition: 'reader_holder = :holder',
+    values: { ':true': true, ':lines': totals.lines, ':chunks': totals.chunks, ':holder': holder },
+  });
+}
+
+/** The job could not run at all (its input is missing or too large): FAILED, finished. */
+export async function markFailed(
+  jobId: string,
+  holder: string,
+  error: BulkJobError,
+  at: string,
+): Promise<StoredBulkJob | undefined> {
+  return conditionalUpdate(jobId, {
+    expression:
+      'SET #state = :failed, #error = :error, finished_at = :at, final_counts = :none REMOVE reader_holder, reader_expires_at, gsi4pk, gsi4sk',
+    condition: 'reader_holder = :holder AND #state = :in_progress',
+    names: { '#error': 'error' },
+    values: {
+      ':failed': 'FAILED',
+      ':error': error,
+      ':at': at,
+      ':none': noLines(),
+      ':holder': holder,
+      ':in_progress': 'IN_PROGRESS',
+    },
+  });
+}
+
+/**
+ * The results object is written: the job is finished, in `state` (COMPLETE for a job that ran to
+ * its end, ABORTED for an aborted one), with its final counts. Undefined when the job is no longer
+ * in `from` (an abort came in between: finish it as ABORTED) or is finished already.
+ */
+export async function markFinished(
+  jobId: string,
+  from: 'IN_PROGRESS' | 'ABORTED',
+  counts: LineCounts,
+  at: string,
+): Promise<StoredBulkJob | undefined> {
+  return conditionalUpdate(jobId, {
+    expression:
+      'SET results_written = :true, final_counts = :counts, finished_at = :at, #state = :to REMOVE gsi4pk, gsi4sk',
+    condition: 'attribute_not_exists(finished_at) AND #state = :from',
+    values: {
+      ':true': true,
+      ':counts': counts,
+      ':at': at,
+      ':from': from,
+      ':to': from === 'IN_PROGRESS' ? 'COMPLETE' : 'ABORTED',
+    },
+  });
+}
+
+/** Jobs started and not finished (gsi4, sparse): what the engine's recovery looks at. */
+export async function unfinishedBulkJobIds(): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        IndexName: 'gsi4',
+        KeyConditionExpression: 'gsi4pk = :pk',
+        ExpressionAttributeValues: { ':pk': indexKeys.unfinishedBulkJobsPartition },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(String(item.pk).slice('BULKJOB#'.length));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ids;
+}

@@ -1,0 +1,65 @@
+import { resultsKey, writeObject } from '../../adapters/bulk-jobs/job-objects.js';
+import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
+import { logger } from '../../logger.js';
+import { finishMessage } from '../../rules/bulk-jobs/engine.js';
+import { type LineResult, notProcessedLine, resultsLine } from '../../rules/bulk-jobs/line-result.js';
+import { isoDateTime } from '../../rules/values/dates.js';
+import { readChunk } from '../../store/bulk-job-line-store.js';
+import { getBulkJobProgress, type JobProgress, markFinished } from '../../store/bulk-job-store.js';
+
+/** Every chunk the reader sent is counted: no line is in flight any more. */
+const isComplete = ({ job, chunksDone }: JobProgress) =>
+  job.read_done && job.chunks_total !== null && chunksDone >= job.chunks_total && !job.finished_at;
+
+/**
+ * After a chunk is counted (or the reader is done): when it was the last, the queue gets the
+ * job's `finish` message. Whoever counts last sees every count (the counts and the job are read
+ * strongly consistent after its own write), so at least one caller sends it; a second one is
+ * harmless.
+ */
+export async function finishIfDone(jobId: string): Promise<void> {
+  const progress = await getBulkJobProgress(jobId);
+  if (progress && isComplete(progress)) await sendBulkJobMessages([finishMessage(jobId)]);
+}
+
+/** The results object's lines: each chunk's lines in line order, chunk after chunk. */
+async function* resultLines(jobId: string, chunks: number, dryRun: boolean): AsyncGenerator<string> {
+  // A few chunks are read ahead, in order, so the upload is not bound by one read at a time.
+  const readAhead = 8;
+  const reads: ReturnType<typeof readChunk>[] = [];
+  let requested = 0;
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    while (requested < chunks && requested < chunk + readAhead) reads.push(readChunk(jobId, requested++));
+    const { lines, done } = await (reads.shift() as ReturnType<typeof readChunk>);
+    const entries: (LineResult | ReturnType<typeof notProcessedLine>)[] = [
+      ...[...lines.values()].flatMap((line) => (line.result ? [line.result] : [])),
+      ...(done?.not_processed ?? []).map(([line, external]) => notProcessedLine(line, external)),
+    ];
+    entries.sort((a, b) => a.line - b.line);
+    yield entries.map((entry) => resultsLine(entry, dryRun)).join('');
+  }
+}
+
+/**
+ * The job's `finish` message: every line has ended, so its results object is written (one line
+ * per input line, in line order) and the job is finished: COMPLETE, or ABORTED when it was
+ * aborted, with its final counts. Writing the object again (a second `finish` message) writes
+ * the same lines.
+ */
+export async function finishBulkJob(jobId: string, now: Date): Promise<void> {
+  const progress = await getBulkJobProgress(jobId);
+  if (!progress || !isComplete(progress)) return;
+  const { job } = progress;
+  await writeObject(resultsKey(jobId), resultLines(jobId, job.chunks_total as number, job.dry_run));
+  let state = job.state;
+  while (state === 'IN_PROGRESS' || state === 'ABORTED') {
+    if (await markFinished(jobId, state, progress.counts, isoDateTime(now))) {
+      logger.debug('Bulk job finished', { job_id: jobId, state, lines: job.lines_total, ...progress.counts });
+      return;
+    }
+    // Aborted meanwhile, or finished by another `finish` message.
+    const latest = (await getBulkJobProgress(jobId))?.job;
+    if (!latest || latest.finished_at) return;
+    state = latest.state;
+  }
+}

@@ -1,0 +1,142 @@
+import { objectSize, readObjectFrom } from '../../adapters/bulk-jobs/job-objects.js';
+import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
+import { integerEnv } from '../../config.js';
+import { logger } from '../../logger.js';
+import { MAX_INPUT_BYTES } from '../../rules/bulk-jobs/bulk-job.js';
+import { ChunkCutter, type CutChunk, START } from '../../rules/bulk-jobs/chunk-cutter.js';
+import { linesMessage, targetChunkBytes } from '../../rules/bulk-jobs/engine.js';
+import {
+  type ClaimHolder,
+  claimExpiresAt,
+  DEFAULT_CLAIM_MARGIN_SECONDS,
+  MAX_CLAIM_MARGIN_SECONDS,
+  reserveMs,
+} from '../../rules/claims.js';
+import { isoDateTime } from '../../rules/values/dates.js';
+import { chunksDone } from '../../store/bulk-job-line-store.js';
+import {
+  claimRead,
+  markFailed,
+  markReadDone,
+  releaseRead,
+  saveReadPosition,
+} from '../../store/bulk-job-store.js';
+import { finishIfDone } from './finish-bulk-job.js';
+
+/** The environment's `bulkJobConcurrency`: the reader sizes chunks so that every worker gets several. */
+const CONCURRENCY = integerEnv('DATA_IMPORT_BULK_JOB_CONCURRENCY', 8, { min: 1, max: 1000 });
+const CLAIM_MARGIN_SECONDS = integerEnv('DATA_IMPORT_CLAIM_MARGIN_SECONDS', DEFAULT_CLAIM_MARGIN_SECONDS, {
+  min: 0,
+  max: MAX_CLAIM_MARGIN_SECONDS,
+});
+/** The reader stops sending (and notes where it stands) with this little of its invocation left. */
+const STOP_RESERVE_MS = 20_000;
+/** Chunks sent per SendMessageBatch, and per position noted in the job. */
+const BATCH = 10;
+
+/**
+ * - `continue`: read from where the last reader of the job stopped (a started job; the same job
+ *   handed over again after a reader died), sending every chunk from there.
+ * - `resend`: read the whole input again and send every chunk not counted yet: messages a queue
+ *   lost (a local queue killed with the runtime, a dead-lettered chunk re-driven by an operator).
+ */
+export type ReadMode = 'continue' | 'resend';
+
+/**
+ * - `read`: the reader got to the end; `done`: nothing to read (read before, job finished,
+ *   failed or gone);
+ * - `held`: another reader holds the job's read, until `until` (epoch ms);
+ * - `not-started`: the job is still OPEN (its start has not written its state yet, or died);
+ * - `stopped`: the invocation ran out of time; its position is noted, the next reader goes on.
+ */
+export type ReadOutcome = 'read' | 'done' | 'not-started' | 'stopped' | { held: number };
+
+/**
+ * Reads a started job's input once, as a stream, and sends its lines to the queue as chunks
+ * (line numbers and byte ranges, ./functions/rules/bulk-jobs/chunk-cutter.ts), noting after
+ * every batch where it stands, under the job's read claim (one reader at a time; a dead reader's
+ * claim expires after its deadline). At the end the job's totals are known. A missing input
+ * (or one over 5 GiB) fails the job: it could not run at all.
+ */
+export async function readBulkJob(
+  jobId: string,
+  mode: ReadMode,
+  invocation: ClaimHolder,
+): Promise<ReadOutcome> {
+  const claimed = await claimRead(
+    jobId,
+    invocation.holder,
+    claimExpiresAt(invocation, CLAIM_MARGIN_SECONDS),
+    Date.now(),
+    mode === 'resend',
+  );
+  if (claimed === 'not-started' || claimed === 'done' || 'held' in claimed) {
+    if (claimed === 'done' && mode === 'resend') await finishIfDone(jobId);
+    return claimed;
+  }
+  const job = claimed;
+  const size = await objectSize(job.input_key);
+  if (size === undefined || size > MAX_INPUT_BYTES) {
+    await markFailed(
+      jobId,
+      invocation.holder,
+      size === undefined
+        ? { code: 'bulk_job_input_missing', detail: 'The job’s input object could not be found.' }
+        : { code: 'bulk_job_input_too_large', detail: `The input is larger than ${MAX_INPUT_BYTES} bytes.` },
+      isoDateTime(new Date()),
+    );
+    return 'done';
+  }
+  const chunkBytes = job.chunk_bytes ?? targetChunkBytes(size, CONCURRENCY);
+  const from = mode === 'resend' || !job.read ? START : job.read;
+  const noted = job.read?.offset ?? -1;
+  const cutter = new ChunkCutter(from, chunkBytes);
+  const pending: CutChunk[] = [];
+
+  /** Ends this reader before the end of the input: the next one goes on from the position noted. */
+  const stop = async (stream: { destroy(): void } | undefined, outcome: ReadOutcome) => {
+    stream?.destroy();
+    if (outcome === 'stopped') await releaseRead(jobId, invocation.holder);
+    return outcome;
+  };
+
+  const lost = (): ReadOutcome => ({ held: Date.now() });
+  const send = async (chunks: CutChunk[]) => {
+    const counted =
+      mode === 'resend'
+        ? await chunksDone(
+            jobId,
+            chunks.map((c) => c.chunk),
+          )
+        : new Set<number>();
+    await sendBulkJobMessages(chunks.filter((c) => !counted.has(c.chunk)).map((c) => linesMessage(jobId, c)));
+    const next = (chunks.at(-1) as CutChunk).next;
+    if (job.read_done || next.offset <= noted) return true;
+    return saveReadPosition(jobId, invocation.holder, next, chunkBytes);
+  };
+
+  if (from.offset < size) {
+    const stream = await readObjectFrom(job.input_key, from.offset);
+    for await (const bytes of stream ?? []) {
+      pending.push(...cutter.push(bytes as Buffer));
+      while (pending.length >= BATCH) {
+        if (!(await send(pending.splice(0, BATCH)))) return stop(stream, lost());
+        if (invocation.deadlineMs - Date.now() < reserveMs(invocation, STOP_RESERVE_MS))
+          return stop(stream, 'stopped');
+      }
+    }
+  }
+  pending.push(...cutter.end());
+  for (let start = 0; start < pending.length; start += BATCH) {
+    if (!(await send(pending.slice(start, start + BATCH)))) return lost();
+  }
+  if (job.read_done) {
+    await releaseRead(jobId, invocation.holder);
+  } else {
+    const totals = { lines: cutter.linesSeen, chunks: cutter.chunksCut };
+    if (!(await markReadDone(jobId, invocation.holder, totals))) return lost();
+    logger.debug('Bulk job read', { job_id: jobId, lines: totals.lines, chunks: totals.chunks, bytes: size });
+  }
+  await finishIfDone(jobId);
+  return 'read';
+}

@@ -1,0 +1,188 @@
+import { readObjectRange } from '../../adapters/bulk-jobs/job-objects.js';
+import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
+import { integerEnv } from '../../config.js';
+import { logger } from '../../logger.js';
+import { lineText, parseLine } from '../../rules/bulk-jobs/account-bundle.js';
+import { type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
+import {
+  type Chunk,
+  type ChunkLine,
+  LINE_START_RESERVE_SECONDS,
+  linesMessage,
+  MAX_DELAY_SECONDS,
+  SUPPLIER_RECHECK_SECONDS,
+} from '../../rules/bulk-jobs/engine.js';
+import { type LineResult, lineTooLargeResult } from '../../rules/bulk-jobs/line-result.js';
+import { dryRunLine, loadLine } from '../../rules/bulk-jobs/load-line.js';
+import {
+  type ClaimHolder,
+  claimExpiresAt,
+  DEFAULT_CLAIM_MARGIN_SECONDS,
+  MAX_CLAIM_MARGIN_SECONDS,
+  reserveMs,
+} from '../../rules/claims.js';
+import { acceptsMigrations } from '../../rules/supplier.js';
+import {
+  type ChunkDone,
+  claimLine,
+  markChunkDone,
+  readChunk,
+  type StoredLine,
+  saveLineResult,
+} from '../../store/bulk-job-line-store.js';
+import { getBulkJob, type StoredBulkJob } from '../../store/bulk-job-store.js';
+import { getSupplier } from '../../store/supplier-store.js';
+import { finishIfDone } from './finish-bulk-job.js';
+import { inProcessStepSender, type StepHandlers } from './in-process-steps.js';
+
+/** How long after its holder's deadline a line's claim expires. */
+const CLAIM_MARGIN_SECONDS = integerEnv('DATA_IMPORT_CLAIM_MARGIN_SECONDS', DEFAULT_CLAIM_MARGIN_SECONDS, {
+  min: 0,
+  max: MAX_CLAIM_MARGIN_SECONDS,
+});
+
+/** How long a chunk waits for its supplier to be Ongoing again before it looks again. */
+const SUPPLIER_RECHECK = integerEnv('DATA_IMPORT_BULK_SUPPLIER_RECHECK_SECONDS', SUPPLIER_RECHECK_SECONDS, {
+  min: 1,
+  max: MAX_DELAY_SECONDS,
+});
+
+/**
+ * What became of a chunk's message: `done` (every line ended and the chunk is counted, or the
+ * job is gone), or `requeued` (sent again, after `delaySeconds`: the supplier is paused, a line
+ * is held by another live worker, or this invocation is running out of time).
+ */
+export type ChunkOutcome = { outcome: 'done' } | { outcome: 'requeued'; delaySeconds: number; why: string };
+
+/** The text of each line of the chunk that is to be read, from one ranged GET. */
+async function lineTexts(job: StoredBulkJob, lines: readonly ChunkLine[]): Promise<Map<number, string>> {
+  const readable = lines.filter((line) => line.length <= MAX_LINE_BYTES);
+  const texts = new Map<number, string>();
+  const first = readable[0];
+  const last = readable.at(-1);
+  if (!first || !last) return texts;
+  const bytes = await readObjectRange(job.input_key, first.offset, last.offset + last.length);
+  for (const line of readable) {
+    const start = line.offset - first.offset;
+    texts.set(line.line, lineText(bytes.subarray(start, start + line.length).toString('utf8')));
+  }
+  return texts;
+}
+
+function countsOf(results: readonly LineResult[], notProcessed: number): LineCounts {
+  const counts = noLines();
+  for (const result of results) {
+    if (result.status === 'IMPORTED') counts.imported++;
+    else if (result.status === 'PARTIAL') counts.partial++;
+    else counts.failed++;
+  }
+  counts.not_processed = notProcessed;
+  return counts;
+}
+
+/**
+ * Runs one chunk of a bulk job: each line not ended yet, one after another, exactly as
+ * `npm run etl -- load` (or `--dry-run`) runs a line, through the routes' own handlers in this
+ * process. Before each line: the job must still be IN_PROGRESS (an abort starts no new line),
+ * its supplier Ongoing (else the chunk comes back later), enough time left, and the line's claim
+ * taken (a line another live worker holds makes the chunk come back once its claim ends). A line
+ * already ended is not run again. Once every line has ended (or an abort left the rest
+ * `NOT_PROCESSED`), the chunk is counted once, and the job is finished if it was its last.
+ */
+export async function runBulkJobChunk(
+  jobId: string,
+  chunk: Chunk,
+  handlers: StepHandlers,
+  invocation: ClaimHolder,
+): Promise<ChunkOutcome> {
+  let job = await getBulkJob(jobId);
+  if (!job || job.finished_at) return { outcome: 'done' };
+  const stored = await readChunk(jobId, chunk.chunk);
+  if (stored.done) {
+    await finishIfDone(jobId);
+    return { outcome: 'done' };
+  }
+  const requeue = async (delaySeconds: number, why: string): Promise<ChunkOutcome> => {
+    const delay = Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(delaySeconds)));
+    await sendBulkJobMessages([linesMessage(jobId, chunk)], delay);
+    logger.debug('Bulk job chunk handed back to the queue', {
+      job_id: jobId,
+      chunk: chunk.chunk,
+      why,
+      delay,
+    });
+    return { outcome: 'requeued', delaySeconds: delay, why };
+  };
+
+  const auth = { organisation: job.organisation, suppliers: [job.import_supplier] };
+  const send = inProcessStepSender(handlers, auth, invocation);
+  const pending = chunk.lines.filter((line) => !stored.lines.get(line.line)?.result);
+  let texts: Map<number, string> | undefined;
+  for (const [index, line] of pending.entries()) {
+    if (index > 0) job = (await getBulkJob(jobId)) ?? job;
+    if (job.state !== 'IN_PROGRESS') break;
+    const supplier = await getSupplier(job.import_supplier);
+    if (supplier && !acceptsMigrations(supplier.status)) {
+      return requeue(SUPPLIER_RECHECK, `supplier ${supplier.status}`);
+    }
+    if (invocation.deadlineMs - Date.now() < reserveMs(invocation, LINE_START_RESERVE_SECONDS * 1000)) {
+      return requeue(0, 'out of time');
+    }
+    const nowMs = Date.now();
+    const claim = await claimLine(jobId, chunk.chunk, line.line, {
+      holder: invocation.holder,
+      expiresAt: claimExpiresAt(invocation, CLAIM_MARGIN_SECONDS),
+      nowMs,
+    });
+    if (claim.outcome === 'done') continue;
+    if (claim.outcome === 'held') return requeue((claim.until - nowMs) / 1000 + 1, 'line held');
+    let result: LineResult;
+    if (line.length > MAX_LINE_BYTES) {
+      result = lineTooLargeResult(line.line, MAX_LINE_BYTES);
+    } else {
+      texts ??= await lineTexts(job, pending);
+      const input = parseLine(texts.get(line.line) ?? '', line.line);
+      result = job.dry_run
+        ? await dryRunLine(send, input, job.import_supplier)
+        : (await loadLine(send, input, job.import_supplier)).result;
+    }
+    await saveLineResult(jobId, chunk.chunk, result, invocation.holder, Date.now());
+  }
+  return endChunk(job, chunk, requeue);
+}
+
+/**
+ * Counts the chunk once every line has ended. After an abort, a line no worker started is
+ * `NOT_PROCESSED` (its account number read from the input), and a line another live worker
+ * still runs is waited for.
+ */
+async function endChunk(
+  job: StoredBulkJob,
+  chunk: Chunk,
+  requeue: (delaySeconds: number, why: string) => Promise<ChunkOutcome>,
+): Promise<ChunkOutcome> {
+  const { lines, done } = await readChunk(job.job_id, chunk.chunk);
+  if (done) return { outcome: 'done' };
+  const nowMs = Date.now();
+  const results: LineResult[] = [];
+  const unstarted: ChunkLine[] = [];
+  for (const line of chunk.lines) {
+    const stored: StoredLine | undefined = lines.get(line.line);
+    if (stored?.result) results.push(stored.result);
+    else if (stored?.claim && stored.claim.until >= nowMs)
+      return requeue((stored.claim.until - nowMs) / 1000 + 1, 'line in flight');
+    else unstarted.push(line);
+  }
+  if (unstarted.length > 0 && job.state === 'IN_PROGRESS') {
+    // A line whose claim expired (its worker died) while the job still runs: run the chunk again.
+    return requeue(0, 'line abandoned');
+  }
+  const texts = unstarted.length > 0 ? await lineTexts(job, unstarted) : new Map<number, string>();
+  const notProcessed: ChunkDone['not_processed'] = unstarted.map((line) => [
+    line.line,
+    texts.has(line.line) ? parseLine(texts.get(line.line) as string, line.line).externalAccountNumber : null,
+  ]);
+  await markChunkDone(job.job_id, chunk.chunk, countsOf(results, notProcessed.length), notProcessed, nowMs);
+  await finishIfDone(job.job_id);
+  return { outcome: 'done' };
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { setSupplierStatus } from '../../functions/store/supplier-store.js';
+import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
+import { goodBundle, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
+import { obtainToken } from '../support/auth.js';
+import { api } from '../support/http.js';
+import { bulkJobPaths, createJob, resultsOf, upload, waitForJob } from './support.js';
+
+vi.setConfig({ testTimeout: 180_000 });
+
+/** Runs a job over `content` to its end and returns the finished job and its results. */
+async function runJob(
+  content: string,
+  options: { dryRun?: boolean; supplier?: string; token?: string } = {},
+) {
+  const token = options.token ?? (await obtainToken());
+  const created = await createJob(token, {
+    import_supplier: options.supplier ?? 'ACME',
+    dry_run: options.dryRun,
+  });
+  expect(created.status).toBe(201);
+  expect(await upload(created.json.upload.url, content)).toBe(200);
+  expect((await api('POST', bulkJobPaths.start(created.json.job_id), { token })).status).toBe(202);
+  const job = await waitForJob(token, created.json.job_id, (current) => current.finished_at !== null);
+  return { job, results: await resultsOf(job) };
+}
+
+/** The lines of a file of bundles with good and bad lines, each account numbered under `prefix`. */
+async function mixedLines(prefix: string): Promise<string[]> {
+  const good = await goodBundle(`${prefix}-GOOD`);
+  const badPhone = await goodBundle(`${prefix}-PHONE`);
+  badPhone.account.customers = [{ given_name: 'Ada', family_name: 'Lovelace', mobile: '12' }];
+  const future = await goodBundle(`${prefix}-FUTURE`);
+  (future.transactions[1] as Record<string, unknown>).transaction_date = '2099-01-01';
+  const noPdf = await goodBundle(`${prefix}-NOPDF`);
+  (noPdf.statements[0] as Record<string, unknown>).statement_path = '/statements/never-uploaded.pdf';
+  const unknownReference = await goodBundle(`${prefix}-VENDOR`);
+  unknownReference.payment_instruction.reference = 'pm_notfound_x';
+  const otherSupplier = await goodBundle(`${prefix}-OTHER`);
+  (otherSupplier.account as Record<string, unknown>).import_supplier = 'GLOBEX';
+  return [
+    JSON.stringify(good),
+    JSON.stringify(badPhone),
+    '',
+    JSON.stringify(future),
+    '{"account": not json',
+    JSON.stringify(noPdf),
+    '   ',
+    JSON.stringify({ account: { external_account_number: `${prefix}-SHAPE` }, extra: true }),
+    JSON.stringify(unknownReference),
+    `${JSON.stringify(otherSupplier)}\r`,
+  ];
+}
+
+/** A result line with what differs between two loads of twin files (account numbers) replaced. */
+function comparable(result: Record<string, unknown>, prefix: string) {
+  return JSON.parse(
+    JSON.stringify(result)
+      .replaceAll(prefix, 'PREFIX')
+      .replace(/"service_account_number":"A-[0-9A-F]{8}"/, '"service_account_number":"A-…"')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID'),
+  );
+}
+
+describe('a job loads each line exactly as `npm run etl -- load` does', () => {
+  it('a file of good and bad lines: the same status and errors per line as the CLI, counts and results in line order', async () => {
+    // Prepare: twin files, the same lines for different accounts.
+    const dir = tempDir('bulk-mixed');
+    const cliPrefix = `BJC-${randomUUID().slice(0, 8)}`;
+    const jobPrefix = `BJJ-${randomUUID().slice(0, 8)}`;
+    const cliFile = path.join(dir, 'cli.ndjson');
+    writeFileSync(cliFile, `${(await mixedLines(cliPrefix)).join('\n')}\n`);
+    const jobContent = `${(await mixedLines(jobPrefix)).join('\n')}\n`;
+
+    // Act
+    const cli = await runEtl(['load', cliFile, '--supplier', 'ACME', '--state', path.join(dir, 'state')]);
+    const { job, results } = await runJob(jobContent);
+
+    // Assess
+    expect(cli.code, cli.stderr).toBe(1);
+    const cliResults = readNdjson(path.join(dir, 'state', 'results.ndjson'));
+    expect(results.map((result) => comparable(result, jobPrefix))).toEqual(
+      cliResults.map((result) => comparable(result, cliPrefix)),
+    );
+    expect(results.map((result) => [result.line, result.status])).toEqual([
+      [1, 'IMPORTED'],
+      [2, 'FAILED'],
+      [4, 'PARTIAL'],
+      [5, 'FAILED'],
+      [6, 'PARTIAL'],
+      [8, 'FAILED'],
+      [9, 'PARTIAL'],
+      [10, 'FAILED'],
+    ]);
+    expect(job).toMatchObject({
+      state: 'COMPLETE',
+      lines: { total: 8, processed: 8, imported: 1, partial: 3, failed: 4, not_processed: 0 },
+      error: null,
+    });
+    expect(job.started_at).toEqual(expect.any(String));
+  });
+
+  it('loading the same file again in a new job leaves every account as it was and reports its good lines IMPORTED', async () => {
+    // Prepare
+    const first = await goodBundle('BJAGAIN-1');
+    const second = await goodBundle('BJAGAIN-2');
+    const content = `${JSON.stringify(first)}\n${JSON.stringify(second)}\n`;
+    const once = await runJob(content);
+
+    // Act
+    const again = await runJob(content);
+
+    // Assess
+    expect(again.job.lines).toMatchObject({ total: 2, imported: 2 });
+    expect(again.results).toEqual(once.results);
+  });
+
+  it('a line over 10 MB is FAILED with line_too_large and never read; the other lines load', async () => {
+    // Prepare
+    const good = await goodBundle('BJBIG');
+    const huge = JSON.stringify({
+      account: { external_account_number: 'BJBIG-HUGE', note: 'x'.repeat(10 * 1024 * 1024) },
+    });
+
+    // Act
+    const { job, results } = await runJob(`${huge}\n${JSON.stringify(good)}\n`);
+
+    // Assess
+    expect(results).toEqual([
+      {
+        line: 1,
+        external_account_number: null,
+        service_account_number: null,
+        status: 'FAILED',
+        errors: [expect.objectContaining({ step: 'parse', code: 'line_too_large', attr: null })],
+      },
+      expect.objectContaining({ line: 2, status: 'IMPORTED' }),
+    ]);
+    expect(job.lines).toMatchObject({ total: 2, imported: 1, failed: 1 });
+  });
+});
+
+describe('a dry-run job validates each line as `etl load --dry-run` does, and keeps nothing', () => {
+  it('the same results as the CLI’s dry run, every line marked dry_run; no account is staged', async () => {
+    // Prepare
+    const dir = tempDir('bulk-dry');
+    const cliPrefix = `BJDC-${randomUUID().slice(0, 8)}`;
+    const jobPrefix = `BJDJ-${randomUUID().slice(0, 8)}`;
+    const cliFile = path.join(dir, 'cli.ndjson');
+    writeFileSync(cliFile, `${(await mixedLines(cliPrefix)).join('\n')}\n`);
+    const jobLines = await mixedLines(jobPrefix);
+
+    // Act
+    const cli = await runEtl([
+      'load',
+      cliFile,
+      '--supplier',
+      'ACME',
+      '--state',
+      path.join(dir, 'state'),
+      '--dry-run',
+    ]);
+    const { job, results } = await runJob(`${jobLines.join('\n')}\n`, { dryRun: true });
+
+    // Assess
+    expect(cli.code, cli.stderr).toBe(1);
+    const cliResults = readNdjson(path.join(dir, 'state', 'results.ndjson'));
+    expect(results.map((result) => comparable(result, jobPrefix))).toEqual(
+      cliResults.map((result) => comparable(result, cliPrefix)),
+    );
+    expect(results.every((result) => result.dry_run === true)).toBe(true);
+    expect(job).toMatchObject({ state: 'COMPLETE', dry_run: true });
+    const good = JSON.parse(jobLines[0] as string);
+    const status = await api(
+      'GET',
+      `/v1/data-import/account-transfer-status/ACME/${encodeURIComponent(good.account.external_account_number)}/`,
+      { token: await obtainToken() },
+    );
+    expect(status.status).toBe(404);
+  });
+});
+
+describe('abort, and a supplier paused during a job', () => {
+  it('a supplier paused during a job starts no line until Ongoing; an abort then leaves every line not started NOT_PROCESSED, counts exact', async () => {
+    // Prepare: a supplier of its own, paused as soon as the job has started.
+    const { supplier, apiKey } = await newSupplierWithKey('BJPAUSE');
+    const token = await obtainToken(apiKey);
+    const bundles = Array.from({ length: 12 }, (_, index) => ({
+      account: { external_account_number: `BJP-${index}-${randomUUID().slice(0, 6)}` },
+    }));
+    const created = (await createJob(token, { import_supplier: supplier, dry_run: true })).json;
+    expect(await upload(created.upload.url, bundles.map((bundle) => JSON.stringify(bundle)).join('\n'))).toBe(
+      200,
+    );
+
+    // Act
+    expect((await api('POST', bulkJobPaths.start(created.job_id), { token })).status).toBe(202);
+    await setSupplierStatus(supplier, 'Paused');
+    const read = await waitForJob(token, created.job_id, (job) => job.lines.total !== null);
+    const aborted = await api('POST', bulkJobPaths.abort(created.job_id), { token });
+    await setSupplierStatus(supplier, 'Ongoing');
+    const job = await waitForJob(token, created.job_id, (current) => current.finished_at !== null);
+    const results = await resultsOf(job);
+
+    // Assess
+    expect(aborted.status).toBe(200);
+    expect(aborted.json.state).toBe('ABORTED');
+    expect(job.state).toBe('ABORTED');
+    expect(read.lines.total).toBe(12);
+    expect(results.map((result) => result.line)).toEqual(bundles.map((_, index) => index + 1));
+    const notProcessed = results.filter((result) => result.status === 'NOT_PROCESSED');
+    expect(notProcessed.length).toBe(job.lines.not_processed);
+    expect(notProcessed.length).toBeGreaterThan(0);
+    expect(job.lines.processed + job.lines.not_processed).toBe(12);
+    for (const result of notProcessed) {
+      expect(result).toEqual({
+        line: result.line,
+        external_account_number: bundles[result.line - 1]?.account.external_account_number,
+        service_account_number: null,
+        status: 'NOT_PROCESSED',
+        errors: [],
+        dry_run: true,
+      });
+    }
+  });
+});
