@@ -24,7 +24,7 @@ export class Progress {
     private readonly stream: NodeJS.WriteStream = process.stderr,
     /** What the plain line's rate counts: a load knows its transactions, a bulk job its lines. */
     private readonly rateOf: 'transactions' | 'lines' = 'transactions',
-    private readonly label = 'load',
+    label = 'load',
   ) {
     this.done = alreadyDone;
     if (stream.isTTY) {
