@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, SupplierNotOngoingError, ValidationError } from '../errors.js';
+import { claimExpiry } from '../invocation-clock.js';
 import { logger } from '../logger.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { isLiveProcess } from '../rules/account/transfer-status.js';
 import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/validate-account.js';
 import { type TaskError, taskError } from '../rules/account-task/account-task.js';
-import { LEASE_SECONDS, type TaskMessage, VISIBILITY_TIMEOUT_SECONDS } from '../rules/account-task/engine.js';
+import type { TaskMessage } from '../rules/account-task/engine.js';
 import { acceptsMigrations, mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
@@ -15,7 +16,7 @@ import {
   endTaskCounters,
   endTaskUpdate,
   markWaitingForSupplier,
-  postponeTask,
+  releaseTaskLease,
   type Transition,
 } from '../store/account-task-store.js';
 import type { StoredImportProcess } from '../store/import-process-store.js';
@@ -28,8 +29,6 @@ import { CreationAbandoned, processAccount } from './process-account.js';
  * visibility timeout (a transient fault, or another worker holds the task now).
  */
 export type TaskRunOutcome = 'done' | 'retry';
-
-const seconds = (at: Date, s: number) => isoDateTime(new Date(at.getTime() + s * 1000));
 
 /**
  * Runs one queued task (the v2 worker). The task is claimed with a lease (a conditional
@@ -60,7 +59,9 @@ export async function runAccountTask(message: TaskMessage, now: Date): Promise<T
     return 'done';
   }
 
-  const lease = { token: randomUUID(), until: seconds(now, LEASE_SECONDS), now };
+  // The lease is a claim: it expires at this invocation's end plus a margin, so a worker that
+  // dies holding it keeps the task from running again no longer than that.
+  const lease = { token: randomUUID(), until: claimExpiry(now), now };
   const claim = await claimTask(task, lease);
   if (!claim.ok) {
     // Another worker holds a live lease (a duplicate delivery): ask again later.
@@ -79,11 +80,10 @@ export async function runAccountTask(message: TaskMessage, now: Date): Promise<T
   } catch (error) {
     if (error instanceof CreationAbandoned) return 'done';
     logger.warn('Account task failed transiently; it will be retried', { error: error as Error });
-    await postponeTask(claim.task, {
-      token: lease.token,
-      retryAt: seconds(now, VISIBILITY_TIMEOUT_SECONDS),
-    }).catch((postponeError) =>
-      logger.warn('Could not postpone the task', { error: postponeError as Error }),
+    // Give the lease back: the next delivery may run it at once. If that fails too, the lease
+    // expires with this invocation and the sweep hands the task over again.
+    await releaseTaskLease(claim.task, { token: lease.token, now }).catch((releaseError: unknown) =>
+      logger.warn('Could not release the task lease', { error: releaseError as Error }),
     );
     return 'retry';
   }
