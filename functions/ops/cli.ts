@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Command } from './commands/command.js';
+import { type Command, UsageError } from './commands/command.js';
 import { environmentOf, resolveTableName, withoutEnvFlag } from './table-name.js';
 
 /**
@@ -64,7 +64,8 @@ async function main(rawArgv: string[]): Promise<number> {
   });
 }
 
+// A usage error (a missing or impossible argument) exits 2, as an unknown command does; any other failure 1.
 process.exitCode = await main(process.argv.slice(2)).catch((error: Error) => {
   console.error(`error: ${error.message}`);
-  return 1;
+  return error instanceof UsageError ? 2 : 1;
 });

@@ -50,7 +50,7 @@ describe('Rule: operators manage import suppliers with the CLI', () => {
     expect(row).toContain('12');
   }, 60_000);
 
-  it('supplier set-status changes the status; an unknown supplier or status fails with a message', async () => {
+  it('supplier set-status changes the status; an unknown supplier fails (exit 1), an unknown status is a usage error (exit 2)', async () => {
     // Prepare
     const supplier = code();
     await ops('supplier', 'put', supplier, '--status', 'Ongoing', '--root-location', 'x');
@@ -64,7 +64,7 @@ describe('Rule: operators manage import suppliers with the CLI', () => {
       'Complete',
     );
     expect(unknownSupplier.code).toBe(1);
-    expect(badStatus.code).toBe(1);
+    expect(badStatus.code).toBe(2);
     expect(badStatus.stderr).toContain('Ongoing, Paused, Complete');
   }, 60_000);
 });
