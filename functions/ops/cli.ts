@@ -64,8 +64,15 @@ async function main(rawArgv: string[]): Promise<number> {
   });
 }
 
-// A usage error (a missing or impossible argument) exits 2, as an unknown command does; any other failure 1.
+/** A missing, unknown or impossible argument: the command's own check, or node:util's parseArgs. */
+function isUsageError(error: Error): boolean {
+  return (
+    error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')
+  );
+}
+
+// A usage error exits 2, as an unknown command does; any other failure 1.
 process.exitCode = await main(process.argv.slice(2)).catch((error: Error) => {
   console.error(`error: ${error.message}`);
-  return error instanceof UsageError ? 2 : 1;
+  return isUsageError(error) ? 2 : 1;
 });

@@ -70,10 +70,11 @@ describe('Rule: operators manage import suppliers with the CLI', () => {
 });
 
 describe('Rule: the CLI explains itself', () => {
-  it('--help lists every command and exits 0; an unknown command prints the usage and exits 2', async () => {
+  it('--help lists every command and exits 0; an unknown command or option is a usage error (exit 2)', async () => {
     // Act
     const help = await ops('--help');
     const unknown = await ops('frobnicate');
+    const unknownOption = await ops('supplier', 'list', '--frobnicate');
     // Assess
     expect(help.code).toBe(0);
     for (const command of [
@@ -89,5 +90,7 @@ describe('Rule: the CLI explains itself', () => {
     }
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Usage: npm run ops');
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("Unknown option '--frobnicate'");
   }, 60_000);
 });
