@@ -3,13 +3,14 @@
  * (functions/validation/formats.ts) accept exactly what these functions read, and the rules read
  * request values with them, so a value the schema let through always names an instant.
  *
- * The grammar is RFC 3339's, with two refusals a clock imposes:
+ * The grammar is RFC 3339's:
  *   - a date is `YYYY-MM-DD`, a day that exists in that month (29 February in leap years only);
  *   - a date-time is a date, `T` (or `t`, or a space), `hh:mm:ss`, optional fraction digits and
  *     an offset, `Z` (or `z`) or `±hh:mm`. Fraction digits beyond milliseconds are dropped.
- *   - Refused: a leap second (`…:60`): no clock of this service (JavaScript's `Date`, the ISO
- *     strings the table keys sort by) can hold one. An offset without its minutes (`+01`) or
- *     without its colon (`+0100`): RFC 3339 spells every offset `±hh:mm`.
+ *   - Refused although lenient validators accept them: a leap second (`…:60`), which RFC 3339
+ *     allows but no clock of this service (JavaScript's `Date`, the ISO strings the table keys
+ *     sort by) can hold; an offset without its minutes (`+01`) or its colon (`+0100`), which
+ *     RFC 3339 does not allow.
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
