@@ -23,7 +23,11 @@ export interface RetryPolicy {
  */
 export const LONGEST_CLAIM_MS = 40_000;
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: LONGEST_CLAIM_MS };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 8,
+  baseDelayMs: 200,
+  maxDelayMs: LONGEST_CLAIM_MS,
+};
 
 export function isRetryable(status: number, code: string | undefined): boolean {
   return status === 429 || status >= 500 || (status === 409 && code === 'import_process_in_progress');

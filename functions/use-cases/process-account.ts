@@ -215,6 +215,16 @@ async function meterPointClaimErrors(account: Pick<Account, 'supply_addresses'>)
 }
 
 /**
+ * Every check a creation makes of an account before it writes, for the dry runs of v1
+ * `process/` and of v2 tasks alike: the account rules, then (when they pass) the meter-point
+ * claims. Its field errors; none when the account would be created.
+ */
+export async function creationCheckErrors(account: Account, now: Date): Promise<FieldError[]> {
+  const { errors } = checkAccount(account, now);
+  return errors.length > 0 ? errors : meterPointClaimErrors(account);
+}
+
+/**
  * A dry run: every check of `processAccount`, nothing kept. Only the outcome event is
  * written (`dry_run_complete` or `dry_run_error`). 404/409 as for a real run.
  */
@@ -223,9 +233,8 @@ export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResu
   const { process, staged } = await getImportProcessWithStagedAccount(supplier, external);
   requireProcessable(process, now);
   const errors: FieldError[] = staged
-    ? checkAccount(staged, now).errors
+    ? await creationCheckErrors(staged, now)
     : [{ attr: '', code: 'import_process_does_not_exist', detail: 'The import process has no staged data.' }];
-  if (staged && errors.length === 0) errors.push(...(await meterPointClaimErrors(staged)));
   if (errors.length > 0) {
     await writeEventsAlone(
       [importProcessEvents.dryRunError(external, ACCOUNT_FAILED_VALIDATION, summary(errors))],

@@ -3,10 +3,12 @@ import { ConflictError, NotFoundError, SupplierNotOngoingError, ValidationError 
 import { claimExpiry } from '../invocation-clock.js';
 import { logger } from '../logger.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
+import { inProgress, isLocked } from '../rules/account/import-process-rules.js';
 import { isLiveProcess } from '../rules/account/transfer-status.js';
-import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/validate-account.js';
+import { ACCOUNT_FAILED_VALIDATION } from '../rules/account/validate-account.js';
 import { type TaskError, taskError } from '../rules/account-task/account-task.js';
 import type { TaskMessage } from '../rules/account-task/engine.js';
+import { meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import { acceptsMigrations, mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
@@ -21,7 +23,7 @@ import {
 } from '../store/account-task-store.js';
 import type { StoredImportProcess } from '../store/import-process-store.js';
 import { getSupplier } from '../store/supplier-store.js';
-import { CreationAbandoned, processAccount } from './process-account.js';
+import { CreationAbandoned, creationCheckErrors, processAccount } from './process-account.js';
 
 /**
  * What the worker tells the queue: `done` deletes the message (the task ended, or it is not
@@ -165,11 +167,14 @@ function summary(error: ValidationError): string {
   return fields ? `${error.detail} ${fields}` : error.detail;
 }
 
-/** Every check of a real run, nothing kept: DRY_RUN_SUCCEEDED or DRY_RUN_ERRORED with its event. */
+/** Every check of a real run (v1's dry-run checks), nothing kept: DRY_RUN_SUCCEEDED or DRY_RUN_ERRORED with its event. */
 async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promise<TaskRunOutcome> {
   const { task, now } = held;
   const external = task.external_account_number;
   const { process } = await getAccountImportState(task.import_supplier, external);
+  // A creation running now (a v1 process/ call) decides the outcome: try again once its lock is
+  // released or expired, as the real task would (a transient fault, retried within the window).
+  if (isLiveProcess(process) && isLocked(process, now)) throw inProgress(process.lock_expires_at, now);
   let failure: TaskError | undefined;
   if (isImported(process)) {
     failure = taskError(
@@ -179,14 +184,14 @@ async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promis
   } else if (!account) {
     failure = taskError('import_process_does_not_exist', 'The task holds no account payload.');
   } else {
-    const { errors } = checkAccount(account, now);
+    const errors = await creationCheckErrors(account, now);
     if (errors.length > 0) {
-      failure = taskError(
-        ACCOUNT_FAILED_VALIDATION,
-        summary(
-          new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, 'The account data could not be validated.'),
-        ),
-      );
+      // The code the real task ends with: a claimed meter point's conflict, else the account rules'.
+      const claimed = meterPointAlreadyAssigned();
+      const [code, detail] = errors.every((error) => error.code === claimed.code)
+        ? [claimed.code, claimed.detail]
+        : [ACCOUNT_FAILED_VALIDATION, 'The account data could not be validated.'];
+      failure = taskError(code, summary(new ValidationError(errors, code, detail)));
     }
   }
   if (failure) return endFailed(held, failure);
