@@ -7,6 +7,7 @@ import {
   DEAD_LETTER_RETENTION_DAYS,
   FUNCTION_MAX_EVENT_AGE_HOURS,
   FUNCTION_RETRIES,
+  INBOUND_EVENT_ID_RETENTION_SECONDS,
 } from '../../functions/rules/meter-points/join-supplier-delivery.js';
 import { matchesEventPattern } from '../../infra/local/event-pattern.js';
 import { joinSupplierOutcomes } from '../../infra/subscribers/inbound-events.js';
@@ -74,6 +75,24 @@ describe('The stack consumes the outcomes with a rule, a retry policy, a dead-le
   it('keeps dead letters as long as the clock the consumer remembers event ids by says', () => {
     const queue = template.findResources('AWS::SQS::Queue')[queueId];
     expect(queue?.Properties.MessageRetentionPeriod).toBe(DEAD_LETTER_RETENTION_DAYS * 24 * 3600);
+  });
+
+  it('the consumer keeps an applied event id for as long as the deployed clocks let the event come again', () => {
+    // Prepare: the clocks as deployed
+    const [rule] = Object.values(template.findResources('AWS::Events::Rule')).filter((r) =>
+      isDeepStrictEqual(r.Properties.EventPattern, joinSupplierOutcomes.pattern()),
+    );
+    const busSeconds = rule!.Properties.Targets[0].RetryPolicy.MaximumEventAgeInSeconds as number;
+    const config = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')).find((c) =>
+      JSON.stringify(c.Properties.FunctionName).includes(logicalIdOf(consumer!)),
+    );
+    const functionSeconds = config!.Properties.MaximumEventAgeInSeconds as number;
+    const deadLetterSeconds = template.findResources('AWS::SQS::Queue')[queueId]!.Properties
+      .MessageRetentionPeriod as number;
+
+    // Assess: a pass through the bus and the function, the dead-letter queue, a second pass after a redrive
+    const onePass = busSeconds + functionSeconds;
+    expect(INBOUND_EVENT_ID_RETENTION_SECONDS).toBeGreaterThanOrEqual(onePass + deadLetterSeconds + onePass);
   });
 
   it('alarms as soon as the dead-letter queue holds a message, through the alarm action', () => {

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { obtainToken } from '../support/auth.js';
-import { getStatuses, importAccount, mpxnsOf, sendRegistrationFlows } from './support/meter-points-api.js';
 import {
   captureConsumerLog,
   deliver,
   outcomeEntry,
   requestedProcessNumbers,
 } from './support/join-supplier-events.js';
+import { getStatuses, importAccount, mpxnsOf, sendRegistrationFlows } from './support/meter-points-api.js';
 
 let log: ReturnType<typeof captureConsumerLog>;
 beforeEach(() => {
@@ -32,10 +32,14 @@ async function requestedAgainAfterCancellation(token: string) {
     processNumber: first!,
   });
   expect((await deliver(cancelled)).result).toBe('applied');
-  expect((await getStatuses(token, account.external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_WITHDRAWN'));
+  expect((await getStatuses(token, account.external)).json).toEqual(
+    statusesOf(mpxns, 'REGISTRATION_WITHDRAWN'),
+  );
   expect((await sendRegistrationFlows(token, account.external)).status).toBe(200);
   const [, second] = await requestedProcessNumbers(account.serviceAccountNumber, 2);
-  expect((await getStatuses(token, account.external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_REQUESTED'));
+  expect((await getStatuses(token, account.external)).json).toEqual(
+    statusesOf(mpxns, 'REGISTRATION_REQUESTED'),
+  );
   return { ...account, mpxns, first: first!, second: second!, cancelled };
 }
 
@@ -51,7 +55,9 @@ describe('Each inbound event_id is applied at most once', () => {
     // Assess
     expect(again.result).toBe('repeated');
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_REQUESTED'));
-    expect(log.messages()).toContain('Ignored a repeated join-supplier event: its event_id was applied before');
+    expect(log.messages()).toContain(
+      'Ignored a repeated join-supplier event: its event_id was applied before',
+    );
   });
 
   it('a completion delivered twice moves the meter points once; the second is a repeat', async () => {
@@ -95,8 +101,15 @@ describe('Each inbound event_id is applied at most once', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => deliver(cancelled)));
 
     // Assess
-    expect(results.map((result) => result.result).sort()).toEqual(['applied', 'repeated', 'repeated', 'repeated']);
-    expect((await getStatuses(token, account.external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_WITHDRAWN'));
+    expect(results.map((result) => result.result).sort()).toEqual([
+      'applied',
+      'repeated',
+      'repeated',
+      'repeated',
+    ]);
+    expect((await getStatuses(token, account.external)).json).toEqual(
+      statusesOf(mpxns, 'REGISTRATION_WITHDRAWN'),
+    );
   });
 });
 
@@ -105,13 +118,20 @@ describe('An outcome of a process that is not the meter point’s latest changes
     // Prepare
     const token = await obtainToken();
     const { external, serviceAccountNumber, mpxns, first } = await requestedAgainAfterCancellation(token);
-    const late = outcomeEntry({ kind: 'cancelled', accountNumber: serviceAccountNumber, mpxns, processNumber: first });
+    const late = outcomeEntry({
+      kind: 'cancelled',
+      accountNumber: serviceAccountNumber,
+      mpxns,
+      processNumber: first,
+    });
 
     // Act
     const result = await deliver(late);
 
     // Assess
-    expect(result.meterPoints).toEqual(mpxns.map((mpxn) => ({ mpxn, outcome: 'superseded', status: 'REGISTRATION_REQUESTED' })));
+    expect(result.meterPoints).toEqual(
+      mpxns.map((mpxn) => ({ mpxn, outcome: 'superseded', status: 'REGISTRATION_REQUESTED' })),
+    );
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_REQUESTED'));
     expect(log.messages()).toContain(
       'A join-supplier event names a process that is no longer the latest: ignored for those meter points',
@@ -121,7 +141,8 @@ describe('An outcome of a process that is not the meter point’s latest changes
   it('a completion of the earlier process leaves the meter points requested; the latest process’s completion moves them', async () => {
     // Prepare
     const token = await obtainToken();
-    const { external, serviceAccountNumber, mpxns, first, second } = await requestedAgainAfterCancellation(token);
+    const { external, serviceAccountNumber, mpxns, first, second } =
+      await requestedAgainAfterCancellation(token);
     const event = (processNumber: string) =>
       outcomeEntry({ kind: 'completed', accountNumber: serviceAccountNumber, mpxns, processNumber });
 

@@ -30,7 +30,8 @@ export function outcomeEntry(event: OutcomeEvent) {
   const supplyPoints = event.mpxns.map((mpxn) => ({
     external_identifier: mpxn,
     market_name: 'GB_ELECTRICITY',
-    [event.kind === 'completed' ? 'confirmed_supply_start_date' : 'requested_supply_start_date']: '2026-07-01',
+    [event.kind === 'completed' ? 'confirmed_supply_start_date' : 'requested_supply_start_date']:
+      '2026-07-01',
   }));
   return {
     Source: event.source ?? LIFECYCLE_SOURCE,
@@ -84,7 +85,10 @@ export function captureConsumerLog() {
  * The process numbers of the `lifecycle.join-supplier.requested` events the service emitted for
  * an account, once `count` of them are on the bus, in the order they were emitted.
  */
-export async function requestedProcessNumbers(serviceAccountNumber: string, count: number): Promise<string[]> {
+export async function requestedProcessNumbers(
+  serviceAccountNumber: string,
+  count: number,
+): Promise<string[]> {
   const events = await waitForEvents(
     (event) =>
       event['detail-type'] === 'lifecycle.join-supplier.requested@v1' &&
