@@ -53,16 +53,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Operator names cannot be field names of a `$or` alternative (EventBridge refuses them there). */
-const OPERATOR_NAMES = new Set(
-  ['prefix', 'suffix', 'equals-ignore-case', 'wildcard', 'anything-but', 'numeric', 'cidr', 'exists'].concat([
-    'exactly',
-    '=',
-    '<',
-    '<=',
-    '>',
-    '>=',
-  ]),
-);
+const OPERATOR_NAMES = new Set([
+  ...['prefix', 'suffix', 'equals-ignore-case', 'wildcard', 'anything-but', 'numeric', 'cidr', 'exists'],
+  ...['exactly', '=', '<', '<=', '>', '>='],
+]);
 
 function compileNode(pattern: unknown, at: string): PatternNode {
   if (!isObject(pattern)) throw new EventPatternError(`${at} must be an object`);
