@@ -75,7 +75,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     }
   };
 
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   try {
     const region = 'eu-west-2';
     const tableName = process.env.DATA_IMPORT_TABLE_NAME || 'data-import-local';
@@ -158,8 +157,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       DATA_IMPORT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
       DATA_IMPORT_STRIPE_API_URL: vendor?.url as string,
       DATA_IMPORT_STRIPE_API_KEY: 'sk_test_local',
-      // The SDK warns once per process that Node 20 support ends in 2027 (Lambda runs Node 22).
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     // Handlers read configuration at module scope: set it before importing any of them.
     Object.assign(process.env, env);

@@ -8,13 +8,12 @@ const exec = promisify(execFile);
 /** The operator CLI as an operator runs it: a real process against the local runtime's table. */
 async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(
-      process.execPath,
-      ['--import', 'tsx', 'functions/ops/cli.ts', ...args],
-      {
-        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-      },
-    );
+    const { stdout, stderr } = await exec(process.execPath, [
+      '--import',
+      'tsx',
+      'functions/ops/cli.ts',
+      ...args,
+    ]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
