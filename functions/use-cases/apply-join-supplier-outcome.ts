@@ -57,7 +57,7 @@ export async function applyJoinSupplierOutcome(
 
   const written = await applyInboundEventOnce({
     record: {
-      event_id: outcome.eventId,
+      inbound_event_id: outcome.eventId,
       detail_type: outcome.detailType,
       account_number: outcome.accountNumber,
       join_supplier_process_number: outcome.joinSupplierProcessNumber,
