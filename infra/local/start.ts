@@ -21,6 +21,8 @@ const PRINTED = [
   'AWS_ENDPOINT_URL_S3',
   'AWS_ENDPOINT_URL_SQS',
   'AWS_REGION',
+  // The AWS CLI v1 reads only this one; v2 and the SDKs read AWS_REGION.
+  'AWS_DEFAULT_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
   'DATA_IMPORT_TABLE_NAME',
