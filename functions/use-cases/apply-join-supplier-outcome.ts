@@ -12,6 +12,8 @@ export interface AppliedOutcome {
   /** `ignored`: from this service's own source; `dropped`: not an outcome it can apply. */
   result: 'applied' | 'ignored' | 'dropped';
   meterPoints: { mpxn: string; outcome: LifecycleOutcome; status?: string }[];
+  /** Why an event was ignored or dropped, naming what to check (also logged). */
+  reason?: string;
 }
 
 /**
@@ -25,13 +27,14 @@ export async function applyJoinSupplierOutcome(
   now = new Date(),
 ): Promise<AppliedOutcome> {
   if (envelope.source === EVENT_SOURCE) {
+    const reason = `its source is this service's own (${EVENT_SOURCE}): another producer's events only`;
     logger.info('Ignored a join-supplier event from this service’s own source');
-    return { result: 'ignored', meterPoints: [] };
+    return { result: 'ignored', meterPoints: [], reason };
   }
   const read = readJoinSupplierOutcome(envelope);
   if (!read.ok) {
     logger.warn('Dropped an inbound event that is not a join-supplier outcome', { reason: read.reason });
-    return { result: 'dropped', meterPoints: [] };
+    return { result: 'dropped', meterPoints: [], reason: `not a join-supplier outcome: ${read.reason}` };
   }
   const { outcome } = read;
   const move = STATUS_MOVES[outcome.detailType];
@@ -44,7 +47,7 @@ export async function applyJoinSupplierOutcome(
       move.from,
       isoDateTime(now),
     );
-    meterPoints.push({ mpxn, ...moved });
+    meterPoints.push({ mpxn, ...moved, ...(moved.outcome === 'updated' ? { status: move.to } : {}) });
   }
   const context = {
     detail_type: outcome.detailType,
@@ -55,7 +58,13 @@ export async function applyJoinSupplierOutcome(
   };
   if (meterPoints.length === 0 || meterPoints.every((point) => point.outcome === 'unknown_meter_point')) {
     logger.warn('Dropped a join-supplier event: no meter point of it belongs to this account', context);
-    return { result: 'dropped', meterPoints };
+    const reason =
+      meterPoints.length === 0
+        ? 'payload.supply_points lists no external_identifier'
+        : `no meter point of it (${outcome.mpxns.join(', ')}) belongs to account ${outcome.accountNumber}: ` +
+          'payload.account_number must be the service account number (A-…) that process/ answered, ' +
+          'and each external_identifier one of that account’s MPANs or MPRNs';
+    return { result: 'dropped', meterPoints, reason };
   }
   if (meterPoints.some((point) => point.outcome === 'unknown_meter_point')) {
     logger.warn('Some meter points of a join-supplier event do not belong to this account', context);

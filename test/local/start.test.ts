@@ -12,6 +12,7 @@ const PRINTED = [
   'AWS_ENDPOINT_URL_S3',
   'AWS_ENDPOINT_URL_SQS',
   'AWS_REGION',
+  'AWS_DEFAULT_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
   'DATA_IMPORT_TABLE_NAME',
@@ -73,6 +74,19 @@ function dynamoDbLocalJvms(endpoint: string): number[] {
       }
     })
     .map(Number);
+}
+
+/** The direct children of a process (Linux: /proc/<pid>/task/<pid>/children). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** Collects stdout until the `ready` line (or the process ends), as `NAME=value` pairs and lines. */
@@ -143,6 +157,7 @@ describe('npm start prints the NAME=value lines, among them PID, then ready', ()
     expect(values.PID).toBe(String(child.pid));
     expect(values.DATA_IMPORT_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(values.AWS_REGION).toBe('eu-west-2');
+    expect(values.AWS_DEFAULT_REGION).toBe('eu-west-2');
     expect(values.DATA_IMPORT_EVENTS_FILE).toBe(join(directory, 'events-0.jsonl'));
     const notFound = await fetch(`${values.DATA_IMPORT_URL}/nowhere`);
     expect(notFound.status).toBe(404);
@@ -174,6 +189,41 @@ describe('SIGTERM to the npm start process, or to the PID it prints, stops every
       process.kill(target(npm.pid as number, owner), 'SIGTERM');
       await exitOf(owner);
       await exitOf(jvms[0] as number);
+
+      // Assess
+      expect(dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toEqual([]);
+      for (const name of SERVICE_PORTS) {
+        expect(await portIsOpen(values[name] as string), name).toBe(false);
+      }
+    },
+    120_000,
+  );
+});
+
+describe('SIGINT stops everything npm start started, whichever process of its tree receives it', () => {
+  it.each([
+    [
+      'npm, started in a script with & (so it inherits SIGINT ignored, as background jobs do)',
+      (npm: number) => npm,
+    ],
+    ['DynamoDB Local’s JVM', (_npm: number, _owner: number, jvm: number) => jvm],
+  ])(
+    'kill -INT to %s leaves no process and no port',
+    async (_name, target) => {
+      // Prepare
+      const script = start('bash', ['-c', 'npm start --silent -- --quiet & wait']);
+      const { values } = await untilReady(script);
+      const owner = Number(values.PID);
+      const [npm] = childrenOf(script.pid as number);
+      const [jvm] = dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string);
+      expect(npm).toBeDefined();
+      expect(jvm).toBeDefined();
+
+      // Act
+      process.kill(target(npm as number, owner, jvm as number), 'SIGINT');
+      await exitOf(owner);
+      await exitOf(jvm as number);
+      await exitOf(npm as number);
 
       // Assess
       expect(dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toEqual([]);
