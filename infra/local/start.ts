@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { PRINTED_VARIABLES } from './printed-variables.js';
 import { startLocalRuntime } from './runtime.js';
 
 /**
@@ -16,22 +17,6 @@ import { startLocalRuntime } from './runtime.js';
  * rest. It also stops when the process that started it goes away (npm killed with SIGKILL),
  * which it notices by its parent process id changing.
  */
-const PRINTED = [
-  'DATA_IMPORT_URL',
-  'AWS_ENDPOINT_URL_DYNAMODB',
-  'AWS_ENDPOINT_URL_S3',
-  'AWS_ENDPOINT_URL_SQS',
-  'AWS_REGION',
-  // The AWS CLI v1 reads only this one; v2 and the SDKs read AWS_REGION.
-  'AWS_DEFAULT_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'DATA_IMPORT_TABLE_NAME',
-  'DATA_IMPORT_BUCKET_NAME',
-  'DATA_IMPORT_EVENTS_FILE',
-  'AWS_ENDPOINT_URL_EVENTS',
-  'DATA_IMPORT_EVENT_BUS_NAME',
-] as const;
 
 const { values } = parseArgs({
   options: {
@@ -116,7 +101,7 @@ async function main(): Promise<void> {
 
   say('');
   say('# Point the operator CLI or an SDK at this runtime: export these lines.');
-  for (const name of PRINTED) say(`${name}=${runtime.env[name]}`);
+  for (const name of PRINTED_VARIABLES) say(`${name}=${runtime.env[name]}`);
   say(`PID=${process.pid}`);
   say(
     `# Also: AWS_ENDPOINT_URL_EVENTBRIDGE=${runtime.env.AWS_ENDPOINT_URL_EVENTBRIDGE} (the local PutEvents endpoint)`,
