@@ -14,12 +14,12 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
  *
  * Like the CLI v1 it refuses to run without a region. Anything else exits 2.
  */
-const [service, command, ...rest] = process.argv.slice(2);
-const { values, positionals } = parseArgs({
-  args: rest,
+const { values, positionals: words } = parseArgs({
+  args: process.argv.slice(2),
   options: { 'endpoint-url': { type: 'string' }, entries: { type: 'string' }, region: { type: 'string' } },
   allowPositionals: true,
 });
+const [service, command, ...positionals] = words;
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const region = values.region ?? process.env.AWS_DEFAULT_REGION ?? process.env.AWS_REGION;
 if (!region) {
