@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PRINTED_VARIABLES } from '../../../infra/local/printed-variables.js';
 import { projectRoot } from './project-files.js';
-import type { ShellBlock } from './shell-blocks.js';
+import { curlCalls, type ShellBlock } from './shell-blocks.js';
 
 /**
  * Runs the shell blocks of one page as a reader would, in one bash session (a variable set in
@@ -27,14 +27,17 @@ import type { ShellBlock } from './shell-blocks.js';
  * - `http://127.0.0.1:3000` in a block is the test runtime's URL (it listens on a free port).
  * - `aws`: when the AWS CLI is not installed, `test/docs/support/aws-stand-in.ts` runs instead,
  *   with the same arguments, for the two commands the docs use (`events put-events`, `s3 cp`).
- * - Every `curl` also writes its response headers to a file, so the runner knows each call's
- *   status.
+ * - Every `curl` of a block runs as `__curl <where>`, which also writes the response headers
+ *   to a file, so the runner knows which status each curl of the page got.
  */
 export interface PageRun {
   code: number | null;
   output: string;
-  /** The status of each curl call, in call order (`undefined`: no answer). */
-  statuses: (number | undefined)[];
+  /**
+   * The status each curl of the page got, by `<block line>:<line in block>`: its last call's
+   * (`undefined`: it ran but got no answer; absent: it never ran).
+   */
+  statuses: Map<string, number | undefined>;
   /** The line of the block that was running when the page stopped. */
   lastBlock?: number;
 }
@@ -61,7 +64,7 @@ function startLines(runtime: NodeJS.ProcessEnv): string {
 
 function prelude(runner: string): string {
   return `set -eo pipefail
-curl() { command curl -D "${runner}/curl/$(date +%s%N)" "$@"; }
+__curl() { local at=$1; shift; command curl -D "${runner}/curl/$at@$(date +%s%N)" "$@"; }
 npm() {
   if [ "$1" = start ]; then cat "${runner}/start-lines"; echo "PID=$$"; echo ready; return 0; fi
   case "$1" in ci | install | i | uninstall | update | prune | link)
@@ -77,16 +80,27 @@ __block() { printf '\\n@@doc-runner block %s@@\\n' "$1"; }
 `;
 }
 
-/** The status of each curl call, in call order, from the header files the wrapper wrote. */
-function curlStatuses(runner: string): (number | undefined)[] {
+/** The status each curl got (its last call's), from the header files `__curl` wrote. */
+function curlStatuses(runner: string): Map<string, number | undefined> {
   const dir = path.join(runner, 'curl');
-  return readdirSync(dir)
-    .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
+  const calls = readdirSync(dir)
     .map((name) => {
+      const [at = '', time = '0'] = name.split('@');
       const statuses = [...readFileSync(path.join(dir, name), 'utf8').matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)];
       const last = statuses.at(-1)?.[1];
-      return last ? Number(last) : undefined;
-    });
+      return { at, time: BigInt(time), status: last ? Number(last) : undefined };
+    })
+    .sort((a, b) => (a.time < b.time ? -1 : 1));
+  return new Map(calls.map((call) => [call.at, call.status]));
+}
+
+/** The block's text with each curl run through `__curl <block line>:<line>`. */
+function instrumented(block: ShellBlock): string {
+  let text = block.text;
+  for (const call of curlCalls(block.text).reverse()) {
+    text = `${text.slice(0, call.offset)}__curl ${block.line}:${call.line}${text.slice(call.offset + 4)}`;
+  }
+  return text;
 }
 
 export async function runPage(blocks: readonly ShellBlock[], runtime: NodeJS.ProcessEnv): Promise<PageRun> {
@@ -98,7 +112,7 @@ export async function runPage(blocks: readonly ShellBlock[], runtime: NodeJS.Pro
   const url = runtime.DATA_IMPORT_URL as string;
   const script = [
     prelude(runner),
-    ...blocks.map((block) => `__block ${block.line}\n${block.text.replaceAll(DEFAULT_URL, url)}`),
+    ...blocks.map((block) => `__block ${block.line}\n${instrumented(block).replaceAll(DEFAULT_URL, url)}`),
     '__block end\n',
   ].join('\n');
   writeFileSync(path.join(runner, 'page.sh'), script);

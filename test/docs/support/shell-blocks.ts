@@ -7,7 +7,8 @@
  *   runtime (it deploys, needs the cloud, takes minutes, or is the test run itself).
  * - A `curl` whose output the reader sees (not captured by `$(…)`, not piped) must show its
  *   status (`-w '\n%{http_code}\n'`, or `-i`) and be followed by a comment `# NNN …` naming the
- *   status the docs promise; the runner checks the status each call got against it.
+ *   status the docs promise; the runner checks the status that curl got (its last call, when a
+ *   loop runs it several times) against it.
  */
 export interface ShellBlock {
   file: string;
@@ -61,6 +62,8 @@ export function shellBlocks(file: string, markdown: string): ShellBlock[] {
 export interface CurlCall {
   /** 1-based line within the block's text. */
   line: number;
+  /** Where `curl` starts in the block's text. */
+  offset: number;
   /** The command from `curl` to its end (continuation lines joined). */
   command: string;
   /** Its output is captured (`$(curl …)`) or piped into another command: the reader does not see it. */
@@ -115,6 +118,7 @@ export function curlCalls(text: string): CurlCall[] {
     }
     calls.push({
       line,
+      offset: start,
       command,
       consumed: piped || /\$\(\s*$/.test(before),
       showsStatus:
