@@ -40,7 +40,9 @@ describe('Rule: an event the local bus hands to the service says in one line of 
       ],
     });
     // Assess
-    expect(line).toContain('applied: 1234567890126 → ON_SUPPLY, 7654321 stays ON_SUPPLY, 2000000000000 is not');
+    expect(line).toContain(
+      'applied: 1234567890126 → ON_SUPPLY, 7654321 stays ON_SUPPLY, 2000000000000 is not',
+    );
   });
 
   it('falls back to the envelope id when the detail carries no event_id', () => {

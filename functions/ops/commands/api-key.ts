@@ -48,7 +48,8 @@ export const apiKeyCommands: Command[] = [
         if (!(await getSupplier(code))) console.error(`warning: no import supplier ${code} (yet)`);
       }
       const issued = await issueApiKey(organisation, decision.scope);
-      console.log(`API key issued for organisation ${organisation} (key id ${issued.keyId}).`);
+      console.log(`API key issued for organisation ${organisation}.`);
+      console.log(`key id: ${issued.keyId}`);
       if (decision.changedFrom) {
         console.log(
           `Scope of ${organisation} changed from ${decision.changedFrom.join(', ') || 'no supplier'} to ${issued.organisation.suppliers.join(', ')}: every key of the organisation now acts for these suppliers.`,
