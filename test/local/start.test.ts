@@ -4,24 +4,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRINTED_VARIABLES } from '../../infra/local/printed-variables.js';
 
-const PRINTED = [
-  'DATA_IMPORT_URL',
-  'AWS_ENDPOINT_URL_DYNAMODB',
-  'AWS_ENDPOINT_URL_S3',
-  'AWS_ENDPOINT_URL_SQS',
-  'AWS_REGION',
-  'AWS_DEFAULT_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'DATA_IMPORT_TABLE_NAME',
-  'DATA_IMPORT_BUCKET_NAME',
-  'DATA_IMPORT_EVENTS_FILE',
-  'AWS_ENDPOINT_URL_EVENTS',
-  'DATA_IMPORT_EVENT_BUS_NAME',
-  'PID',
-];
+const PRINTED = [...PRINTED_VARIABLES, 'PID'];
 const SERVICE_PORTS = [
   'DATA_IMPORT_URL',
   'AWS_ENDPOINT_URL_DYNAMODB',
@@ -143,7 +130,7 @@ afterAll(() => {
 });
 
 describe('npm start prints the NAME=value lines, among them PID, then ready', () => {
-  it('prints every variable alone on its line, PID being its own process, and serves the API', async () => {
+  it('prints every variable alone on its line, PID being its own process, serves the API and says what became of an inbound event', async () => {
     // Prepare
     const child = start(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--quiet']);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -161,6 +148,44 @@ describe('npm start prints the NAME=value lines, among them PID, then ready', ()
     expect(values.DATA_IMPORT_EVENTS_FILE).toBe(join(directory, 'events-0.jsonl'));
     const notFound = await fetch(`${values.DATA_IMPORT_URL}/nowhere`);
     expect(notFound.status).toBe(404);
+
+    // Act: an inbound event the service cannot apply, put on its bus as the platform would
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const bus = new EventBridgeClient({ endpoint: values.AWS_ENDPOINT_URL_EVENTS, region: 'eu-west-2' });
+    await bus.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            Source: 'platform.lifecycle',
+            DetailType: 'lifecycle.join-supplier.completed@v1',
+            EventBusName: values.DATA_IMPORT_EVENT_BUS_NAME,
+            Detail: JSON.stringify({
+              event_type: 'lifecycle.join-supplier.completed',
+              version: 'v1',
+              event_id: 'e-start-test',
+              occurred_at: '2026-06-15T12:00:00Z',
+              payload: {
+                account_number: 'A-00000000',
+                join_supplier_process_number: 'JSP-0A1B2C3D',
+                subtype: 'MIGRATION',
+                supply_points: [{ external_identifier: '1234567890126', market_name: 'GB_ELECTRICITY' }],
+              },
+            }),
+          },
+        ],
+      }),
+    );
+    bus.destroy();
+    while (!stderr.includes('inbound event e-start-test')) await pause(100);
+
+    // Assess: its terminal says what became of it, and why
+    expect(stderr).toContain(
+      'inbound event e-start-test (lifecycle.join-supplier.completed@v1 from platform.lifecycle) dropped: ' +
+        'no meter point of it (1234567890126) belongs to account A-00000000',
+    );
 
     // Act: stop it
     child.kill('SIGTERM');
