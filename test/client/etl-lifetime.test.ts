@@ -4,23 +4,10 @@ import path from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { childrenOf, exitOf, isRunning } from '../support/processes.js';
 import { goodBundle, readNdjson, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Resolves once the process is gone (the test's timeout bounds the wait). */
-async function exitOf(pid: number): Promise<void> {
-  while (isRunning(pid)) await pause(100);
-}
 
 const journalLines = (state: string) => {
   try {
@@ -48,10 +35,7 @@ describe('Rule: the loader does not outlive the command that started it', () => 
       stdio: 'ignore',
     });
     while (journalLines(state) < 2) await pause(20);
-    const [loader] = readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
+    const [loader] = childrenOf(npm.pid as number);
     expect(readFileSync(`/proc/${loader}/cmdline`, 'utf8')).toContain('client/etl/cli.ts');
 
     // Act

@@ -7,6 +7,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRINTED_VARIABLES } from '../../infra/local/printed-variables.js';
+import { childrenOf, exitOf } from '../support/processes.js';
 
 const PRINTED = [...PRINTED_VARIABLES, 'PID'];
 const SERVICE_PORTS = [
@@ -29,20 +30,6 @@ function portIsOpen(url: string): Promise<boolean> {
   });
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves once the process is gone (the test's timeout bounds the wait). */
-async function exitOf(pid: number): Promise<void> {
-  while (isRunning(pid)) await pause(100);
-}
-
 /** Process ids of the JVMs running DynamoDB Local on this port (read from /proc). */
 function dynamoDbLocalJvms(endpoint: string): number[] {
   const port = new URL(endpoint).port;
@@ -61,19 +48,6 @@ function dynamoDbLocalJvms(endpoint: string): number[] {
       }
     })
     .map(Number);
-}
-
-/** The direct children of a process (Linux: /proc/<pid>/task/<pid>/children). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
 }
 
 /** Collects stdout until the `ready` line (or the process ends), as `NAME=value` pairs and lines. */
