@@ -12,7 +12,7 @@ import { TimedClient } from '../bench/http-client.js';
 import { accountPayload, transactionsPayload } from '../bench/payloads.js';
 import { obtainServiceToken } from '../support/auth.js';
 import { readEvents } from '../support/events-file.js';
-import { killGroup, type Running, startRuntime } from '../support/runtime-process.js';
+import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
 import { FULL, recordFigure } from './support/runs.js';
 
 /**

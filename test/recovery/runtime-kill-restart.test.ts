@@ -8,7 +8,7 @@ import { createDataImportClient } from '../../client/data-import-client.js';
 import { longestClaimSeconds } from '../../infra/routes.js';
 import { accountPayload } from '../bench/payloads.js';
 import { forAccount, readEvents } from '../support/events-file.js';
-import { killGroup, type Running, startRuntime } from '../support/runtime-process.js';
+import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
 
 /**
  * The promise of a migration after a crash: the whole local runtime (`npm start -- --data-dir`)

@@ -1,64 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { startLocalRuntime } from '../../infra/local/runtime.js';
 
 /**
- * `npm start -- --data-dir DIR` as a child process in its own process group, so a test can kill
- * the whole runtime (DynamoDB Local's JVM included) with SIGKILL and start it again on the
- * same data, as an operator's machine or CI might.
+ * The local runtime of a test run, in a process of its own (started by ./global-setup.ts with
+ * an IPC channel). Out of vitest's main process, its handlers' log lines go to this process's
+ * output (a log file) instead of the test report, and its work never delays the main process's
+ * answers to the test workers. Sends `{ env }` once it is up, `{ error }` if it cannot start;
+ * stops everything when the channel closes (the main process ended, even by SIGKILL) or on
+ * SIGTERM.
  */
-export interface Running {
-  child: ChildProcess;
-  url: string;
-  dynamoEndpoint: string;
-  tableName: string;
-}
+const options = JSON.parse(process.env.DATA_IMPORT_TEST_RUNTIME_OPTIONS ?? '{}') as {
+  eventsFile: string;
+  subscribersFile: string;
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Starts `npm start` on the data dir in its own process group; resolves at `ready`. */
-export function startRuntime(dataDir: string, eventsFile: string): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'infra/local/start.ts', '--data-dir', dataDir, '--port', '0', '--quiet'],
-    {
-      env: { ...process.env, DATA_IMPORT_EVENTS_FILE: eventsFile, PORT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = `${stderr}${chunk.toString()}`.slice(-20_000);
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const lines = stdout.split('\n');
-      if (!lines.includes('ready')) return;
-      const value = (name: string) =>
-        lines.find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
-      resolve({
-        child,
-        url: value('DATA_IMPORT_URL'),
-        dynamoEndpoint: value('AWS_ENDPOINT_URL_DYNAMODB'),
-        tableName: value('DATA_IMPORT_TABLE_NAME'),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`start.ts exited (${code}) before ready:\n${stderr}`)));
-  });
-}
-
-export function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Kills the runtime's whole process group and waits until none of it is left. */
-export async function killGroup(running: Running, signal: NodeJS.Signals): Promise<void> {
-  const pid = running.child.pid as number;
-  if (groupAlive(pid)) process.kill(-pid, signal);
-  while (groupAlive(pid)) await sleep(50);
+try {
+  const runtime = await startLocalRuntime({ port: 0, ...options, log });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('disconnect', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  process.send?.({ env: runtime.env });
+} catch (error) {
+  log(`failed to start: ${(error as Error)?.stack ?? String(error)}`);
+  process.send?.({ error: String((error as Error)?.message ?? error) });
+  process.exit(1);
 }
