@@ -55,7 +55,11 @@ export async function applyJoinSupplierOutcome(
   };
   if (outcome.mpxns.length === 0) {
     logger.warn('Dropped a join-supplier event that names no meter point', context);
-    return { result: 'dropped', meterPoints: [], reason: 'payload.supply_points lists no external_identifier' };
+    return {
+      result: 'dropped',
+      meterPoints: [],
+      reason: 'payload.supply_points lists no external_identifier',
+    };
   }
 
   const written = await applyInboundEventOnce({
