@@ -5,6 +5,13 @@
  * `handler`.
  */
 
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, MAX_CLAIM_MARGIN_SECONDS } from '../functions/invocation-clock.js';
+import { WORKER_TIMEOUT_SECONDS } from '../functions/rules/account-task/engine.js';
+import {
+  READER_TIMEOUT_SECONDS as BULK_READER_TIMEOUT_SECONDS,
+  WORKER_TIMEOUT_SECONDS as BULK_WORKER_TIMEOUT_SECONDS,
+} from '../functions/rules/bulk-jobs/engine.js';
+
 export type TableAccess = 'none' | 'read' | 'read-write';
 
 export interface FunctionDefinition {
@@ -39,6 +46,14 @@ export interface FunctionDefinition {
   sendsBulkJobLines?: boolean;
   /** Hands bulk jobs to the reader queue (DATA_IMPORT_BULK_READER_QUEUE_URL, sqs:SendMessage). */
   sendsBulkJobReads?: boolean;
+  /**
+   * The function's timeout in seconds (default DEFAULT_FUNCTION_TIMEOUT_SECONDS, 10 s): the stack
+   * configures the Lambda with it, the local runtime gives each invocation the same deadline,
+   * and every claim the function takes expires at its invocation's end plus a margin.
+   */
+  timeoutSeconds?: number;
+  /** Takes exclusive claims (the creation lock, a task's lease): a caller may wait as long as one lasts. */
+  holdsClaims?: boolean;
 }
 
 /**
@@ -79,6 +94,7 @@ export const apiFunctions = [
     description: 'Creates the platform account of a staged import process (or dry-runs it)',
     route: { method: 'POST', path: `${base}/account-import-process/process`, authorized: true },
     table: 'read-write',
+    holdsClaims: true,
   },
   {
     id: 'get-account-transfer-status',
@@ -294,28 +310,34 @@ export const backgroundFunctions = {
     id: 'publish-outbox-events',
     description: 'Table stream → EventBridge PutEvents (the outbox publisher)',
     table: 'none',
+    timeoutSeconds: 60,
   },
   expiry: {
     id: 'cancel-expired-import-processes',
     description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
     table: 'read-write',
+    timeoutSeconds: 300,
   },
   taskWorker: {
     id: 'run-account-tasks',
     description: 'v2 worker: imports the accounts of queued tasks (SQS event source)',
     table: 'read-write',
+    timeoutSeconds: WORKER_TIMEOUT_SECONDS,
+    holdsClaims: true,
   },
   taskHandOver: {
     id: 'hand-over-started-tasks',
     description: 'Table stream → v2 tasks written with their window started go to the task queue at once',
     table: 'read-write',
     sendsTasks: true,
+    timeoutSeconds: 30,
   },
   taskSweep: {
     id: 'sweep-account-tasks',
     description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
     table: 'read-write',
     sendsTasks: true,
+    timeoutSeconds: 60,
   },
   bulkJobReader: {
     id: 'read-bulk-job',
@@ -326,6 +348,8 @@ export const backgroundFunctions = {
     sendsBulkJobLines: true,
     // A reader that runs out of time hands its job to the reader queue again.
     sendsBulkJobReads: true,
+    // Its claim (a job's read) is only ever waited for by another reader.
+    timeoutSeconds: BULK_READER_TIMEOUT_SECONDS,
   },
   bulkJobWorker: {
     id: 'run-bulk-job-lines',
@@ -338,6 +362,9 @@ export const backgroundFunctions = {
     readsExtraChoices: true,
     bulkJobObjects: ['read-inputs', 'write-results'],
     sendsBulkJobLines: true,
+    // Its line claims are only ever waited for by another worker; the claims a line's steps take
+    // (the creation lock) expire with the step, as in the route's own function.
+    timeoutSeconds: BULK_WORKER_TIMEOUT_SECONDS,
   },
   lifecycleUpdates: {
     id: 'apply-join-supplier-outcomes',
@@ -346,6 +373,23 @@ export const backgroundFunctions = {
     table: 'read-write',
   },
 } as const satisfies Record<string, FunctionDefinition>;
+
+/** The timeout of `definition`'s function, in seconds. */
+export function functionTimeoutSeconds(definition: FunctionDefinition): number {
+  return definition.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS;
+}
+
+/**
+ * The longest a claim can last, in seconds: the longest timeout of a function that takes claims
+ * plus the largest margin. A client that keeps retrying a 409 `import_process_in_progress` this
+ * long always finds the claim released or free.
+ */
+export function longestClaimSeconds(): number {
+  const holders = [...apiFunctions, ...Object.values(backgroundFunctions)].filter(
+    (definition: FunctionDefinition) => definition.holdsClaims,
+  );
+  return Math.max(...holders.map(functionTimeoutSeconds)) + MAX_CLAIM_MARGIN_SECONDS;
+}
 
 export type ApiFunctionId = (typeof apiFunctions)[number]['id'];
 

@@ -1,4 +1,5 @@
 import {
+  type LoadLineOptions,
   loadLine,
   STEP_PATHS,
   type StepAnswer,
@@ -6,6 +7,7 @@ import {
   type StepSender,
 } from '../../functions/rules/bulk-jobs/load-line.js';
 import type { DataImportClient } from '../data-import-client.js';
+import { TokenError } from '../token-provider.js';
 import type { AccountBundle, InputLine } from './bundle.js';
 import type { Journal, LineResult, StepEntry } from './journal.js';
 
@@ -13,7 +15,8 @@ export { BATCH_SIZE, stepErrors } from '../../functions/rules/bulk-jobs/load-lin
 
 /**
  * Sends a step's request over HTTP with the client (token, retries on 429 / 5xx / in progress
- * honouring `Retry-After`); a request that cannot reach the API is a network error.
+ * honouring `Retry-After`); a request that cannot reach the API is a network error. A refused API
+ * key ends the whole load (no line can succeed): it is thrown, and the CLI says so once.
  */
 export function httpStepSender(client: DataImportClient): StepSender {
   return async (step, body): Promise<StepAnswer> => {
@@ -27,6 +30,7 @@ export function httpStepSender(client: DataImportClient): StepSender {
         }),
       );
     } catch (error) {
+      if (error instanceof TokenError) throw error;
       return { networkError: (error as Error).message };
     }
     const text = await response.text();
@@ -40,12 +44,17 @@ export function httpStepSender(client: DataImportClient): StepSender {
   };
 }
 
-/** The journal's steps of this line's text, and the journal as the place to record new ones. */
-function journalSteps(journal: Journal, input: InputLine): StepRecord {
+export interface LoadAccountOptions extends Pick<LoadLineOptions, 'onTransactions'> {
+  /** Send again the steps the journal holds as refused (`etl load --retry`): their cause may be fixed. */
+  retryRefused?: boolean;
+}
+
+/** The journal's steps of this line's text (refused ones left out when retried), and the journal as the place to record new ones. */
+function journalSteps(journal: Journal, input: InputLine, retryRefused: boolean): StepRecord {
   const recorded = new Map<string, StepEntry>();
   for (const entry of journal.entries) {
-    if ('step' in entry && entry.line === input.line && entry.hash === input.hash)
-      recorded.set(entry.step, entry);
+    if (!('step' in entry) || entry.line !== input.line || entry.hash !== input.hash) continue;
+    if (entry.ok || !retryRefused) recorded.set(entry.step, entry);
   }
   return {
     recorded,
@@ -66,6 +75,10 @@ export function loadAccount(
   journal: Journal,
   input: InputLine & { bundle: AccountBundle },
   supplier: string,
+  options: LoadAccountOptions = {},
 ): Promise<{ result: LineResult; final: boolean }> {
-  return loadLine(httpStepSender(client), input, supplier, journalSteps(journal, input));
+  return loadLine(httpStepSender(client), input, supplier, {
+    steps: journalSteps(journal, input, options.retryRefused ?? false),
+    ...(options.onTransactions ? { onTransactions: options.onTransactions } : {}),
+  });
 }

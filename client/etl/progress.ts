@@ -5,70 +5,165 @@ export type StatusCounts = Record<LineResult['status'], number>;
 
 export const emptyCounts = (): StatusCounts => ({ IMPORTED: 0, PARTIAL: 0, FAILED: 0 });
 
+/** How often the plain progress line is printed when stderr is not a terminal. */
+export const PROGRESS_LINE_INTERVAL_MS = 5000;
+
+/** Where a load starts: its lines and transactions, and what an earlier run already finished. */
+export interface ProgressStart {
+  lines: number;
+  transactions: number;
+  /** Lines an earlier run finished (not sent again), with their statuses. */
+  done: StatusCounts;
+  /** The transactions of those lines. */
+  doneTransactions: number;
+}
+
 /**
- * Progress on stderr: a bar on a terminal, a plain line every 5 s otherwise (logs, CI). A load
- * calls `tick` after each finished line; a bulk job's watcher calls `show` with the job's counts.
+ * Progress of a load on stderr: a bar on a terminal, a plain line every 5 s otherwise (logs,
+ * CI). It counts lines and, within them, transactions: a line of 24 000 transactions moves the
+ * count after each POST of them, not only when the line ends. The counts include the lines an
+ * earlier run finished, so a resumed load shows the failures it had before.
  */
 export class Progress {
-  private bar: cliProgress.SingleBar | undefined;
+  private readonly bar: cliProgress.SingleBar | undefined;
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly started = Date.now();
-  private done = 0;
-  private transactions = 0;
-  private notProcessed = 0;
-  readonly counts = emptyCounts();
+  private lines: number;
+  /** Transactions answered, or given up with their line. */
+  private transactions: number;
+  /** Transactions this run posted (the rate). */
+  private posted = 0;
+  readonly counts: StatusCounts;
 
   constructor(
-    private total: number,
-    alreadyDone: number,
+    private readonly start: ProgressStart,
     private readonly stream: NodeJS.WriteStream = process.stderr,
-    /** What the plain line's rate counts: a load knows its transactions, a bulk job its lines. */
-    private readonly rateOf: 'transactions' | 'lines' = 'transactions',
-    label = 'load',
   ) {
-    this.done = alreadyDone;
+    this.counts = { ...start.done };
+    this.lines = Object.values(start.done).reduce((sum, count) => sum + count, 0);
+    this.transactions = start.doneTransactions;
     if (stream.isTTY) {
       this.bar = new cliProgress.SingleBar(
-        { format: `${label} [{bar}] {value}/{total} lines | {eta_formatted} left | {counts}`, stream },
+        { format: 'load [{bar}] {percentage}% | {progress} | {eta_formatted} left', stream },
         cliProgress.Presets.shades_classic,
       );
-      this.bar.start(total, alreadyDone, { counts: '' });
+      this.bar.start(this.units(start.lines, start.transactions), this.doneUnits(), {
+        progress: this.text(),
+      });
     } else {
-      this.timer = setInterval(() => this.stream.write(`${this.line()}\n`), 5000);
+      this.timer = setInterval(
+        () => this.stream.write(`progress: ${this.text()}\n`),
+        PROGRESS_LINE_INTERVAL_MS,
+      );
       this.timer.unref();
     }
   }
 
-  private countsText(): string {
-    const notProcessed = this.notProcessed > 0 ? `, not processed ${this.notProcessed}` : '';
-    return `imported ${this.counts.IMPORTED}, partial ${this.counts.PARTIAL}, failed ${this.counts.FAILED}${notProcessed}`;
+  /** The bar's units: one per line, one per transaction. */
+  private units(lines: number, transactions: number): number {
+    return lines + transactions;
   }
 
-  private line(): string {
-    const seconds = Math.max((Date.now() - this.started) / 1000, 0.001);
-    const rate = this.rateOf === 'lines' ? this.done / seconds : this.transactions / seconds;
-    const total = this.total > 0 ? String(this.total) : '?';
-    return `progress: ${this.done}/${total} lines (${this.countsText()}), ${rate.toFixed(this.rateOf === 'lines' ? 1 : 0)} ${this.rateOf}/s`;
+  private doneUnits(): number {
+    return this.units(this.lines, this.transactions);
   }
 
-  tick(result: LineResult, transactions: number): void {
-    this.done++;
-    this.transactions += transactions;
+  private text(): string {
+    const seconds = (Date.now() - this.started) / 1000;
+    const rate = (this.posted / Math.max(seconds, 0.001)).toFixed(0);
+    const { IMPORTED, PARTIAL, FAILED } = this.counts;
+    return (
+      `${this.lines}/${this.start.lines} lines (imported ${IMPORTED}, partial ${PARTIAL}, failed ${FAILED}), ` +
+      `${this.transactions}/${this.start.transactions} transactions, ${rate} transactions/s`
+    );
+  }
+
+  private redraw(): void {
+    this.bar?.update(this.doneUnits(), { progress: this.text() });
+  }
+
+  /** A POST of `count` transactions was answered (`sent`), or the journal held its answer. */
+  transactionsDone(count: number, sent: boolean): void {
+    this.transactions += count;
+    if (sent) this.posted += count;
+    this.redraw();
+  }
+
+  /** A line ended; `unposted` of its transactions were never answered (the line stopped before them). */
+  lineDone(result: LineResult, unposted: number): void {
+    this.lines++;
+    this.transactions += unposted;
     this.counts[result.status]++;
-    this.bar?.update(this.done, { counts: this.countsText() });
+    this.redraw();
   }
 
-  /** Counts as a bulk job reports them; `total` once the job has read its file. */
-  show(total: number | null, counts: StatusCounts & { NOT_PROCESSED: number }): void {
-    const { NOT_PROCESSED, ...lineCounts } = counts;
-    Object.assign(this.counts, lineCounts);
-    this.notProcessed = NOT_PROCESSED;
-    this.done = lineCounts.IMPORTED + lineCounts.PARTIAL + lineCounts.FAILED + NOT_PROCESSED;
-    if (total !== null && total !== this.total) {
-      this.total = total;
-      this.bar?.setTotal(total);
+  /** The plain progress line as it stands (also printed at the end on a terminal-less run). */
+  line(): string {
+    return `progress: ${this.text()}`;
+  }
+
+  stop(): void {
+    this.bar?.stop();
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+/** A bulk job's counts, as its job object reports them. */
+export interface JobCounts {
+  total: number | null;
+  imported: number;
+  partial: number;
+  failed: number;
+  not_processed: number;
+}
+
+/**
+ * Progress of a bulk job (`etl submit`) on stderr, from the job object the service reports: a bar
+ * on a terminal, a plain line every 5 s otherwise, as a load shows its own.
+ */
+export class JobProgress {
+  private readonly bar: cliProgress.SingleBar | undefined;
+  private readonly timer: NodeJS.Timeout | undefined;
+  private readonly started = Date.now();
+  private counts: JobCounts = { total: null, imported: 0, partial: 0, failed: 0, not_processed: 0 };
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {
+    if (stream.isTTY) {
+      this.bar = new cliProgress.SingleBar(
+        { format: 'job [{bar}] {percentage}% | {progress} | {eta_formatted} left', stream },
+        cliProgress.Presets.shades_classic,
+      );
+      this.bar.start(1, 0, { progress: this.text() });
+    } else {
+      this.timer = setInterval(() => this.stream.write(`${this.line()}\n`), PROGRESS_LINE_INTERVAL_MS);
+      this.timer.unref();
     }
-    this.bar?.update(this.done, { counts: this.countsText() });
+  }
+
+  private done(): number {
+    const { imported, partial, failed, not_processed } = this.counts;
+    return imported + partial + failed + not_processed;
+  }
+
+  private text(): string {
+    const { total, imported, partial, failed, not_processed } = this.counts;
+    const seconds = Math.max((Date.now() - this.started) / 1000, 0.001);
+    const notProcessed = not_processed > 0 ? `, not processed ${not_processed}` : '';
+    return (
+      `${this.done()}/${total ?? '?'} lines (imported ${imported}, partial ${partial}, failed ${failed}${notProcessed}), ` +
+      `${(this.done() / seconds).toFixed(1)} lines/s`
+    );
+  }
+
+  /** The job's counts as they stand (`total` is null until the service has read the file). */
+  show(counts: JobCounts): void {
+    this.counts = counts;
+    if (counts.total !== null) this.bar?.setTotal(Math.max(counts.total, 1));
+    this.bar?.update(this.done(), { progress: this.text() });
+  }
+
+  line(): string {
+    return `progress: ${this.text()}`;
   }
 
   stop(): void {

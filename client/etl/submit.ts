@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DataImportClient } from '../data-import-client.js';
 import type { paths } from '../generated/openapi.js';
 import { resultsFile, writeAtomically } from './load.js';
-import { Progress } from './progress.js';
+import { JobProgress } from './progress.js';
 
 export type BulkJob =
   paths['/v2/data-import/bulk-jobs/{job_id}/']['get']['responses'][200]['content']['application/json'];
@@ -107,16 +107,11 @@ export async function watchJob(
   jobId: string,
   progressStream: NodeJS.WriteStream = process.stderr,
 ): Promise<BulkJob> {
-  const progress = new Progress(0, 0, progressStream, 'lines', 'job');
+  const progress = new JobProgress(progressStream);
   try {
     for (;;) {
       const job = await getJob(client, jobId);
-      progress.show(job.lines.total, {
-        IMPORTED: job.lines.imported,
-        PARTIAL: job.lines.partial,
-        FAILED: job.lines.failed,
-        NOT_PROCESSED: job.lines.not_processed,
-      });
+      progress.show(job.lines);
       if (job.finished_at !== null) return job;
       await sleep(POLL_INTERVAL_MS);
     }

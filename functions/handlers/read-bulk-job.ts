@@ -10,11 +10,12 @@ import {
   START_WAIT_SECONDS,
   START_WAITS,
 } from '../rules/bulk-jobs/engine.js';
-import { claimHolderOf } from '../rules/claims.js';
+import { invocationOf } from '../rules/bulk-jobs/invocation.js';
+import { retryAfterSeconds } from '../rules/claims/claim.js';
 import { type ReadOutcome, readBulkJob } from '../use-cases/bulk-jobs/read-bulk-job.js';
 
 /** What to send the reader queue after an outcome, if anything (and after how long). */
-function next(message: ReadMessage, outcome: ReadOutcome, nowMs: number): [ReadMessage, number] | undefined {
+function next(message: ReadMessage, outcome: ReadOutcome, now: Date): [ReadMessage, number] | undefined {
   if (outcome === 'stopped') return [message, 0];
   if (outcome === 'not-started') {
     return message.waits < START_WAITS
@@ -22,8 +23,7 @@ function next(message: ReadMessage, outcome: ReadOutcome, nowMs: number): [ReadM
       : undefined;
   }
   if (typeof outcome === 'object') {
-    const seconds = Math.ceil((outcome.held - nowMs) / 1000) + 1;
-    return [message, Math.max(1, Math.min(MAX_DELAY_SECONDS, seconds))];
+    return [message, Math.min(MAX_DELAY_SECONDS, retryAfterSeconds(outcome.held, now))];
   }
   return undefined;
 }
@@ -38,7 +38,7 @@ function next(message: ReadMessage, outcome: ReadOutcome, nowMs: number): [ReadM
  * delivery).
  */
 export const handler = backgroundHandler(async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
-  const invocation = claimHolderOf(context, Date.now());
+  const invocation = invocationOf(context, Date.now());
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const message = readReadMessage(record.body);
@@ -48,7 +48,7 @@ export const handler = backgroundHandler(async (event: SQSEvent, context): Promi
     }
     try {
       const outcome = await readBulkJob(message.job_id, message.mode, invocation);
-      const then = next(message, outcome, Date.now());
+      const then = next(message, outcome, new Date());
       if (then) await sendReadMessage(...then);
       else if (outcome === 'not-started')
         logger.warn('Dropped the read of a job that never started', { job_id: message.job_id });

@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { backgroundHandler } from '../adapters/aws/background-handler.js';
 import { logger } from '../logger.js';
 import { chunkOf, readBulkJobMessage } from '../rules/bulk-jobs/engine.js';
-import { claimHolderOf } from '../rules/claims.js';
+import { invocationOf } from '../rules/bulk-jobs/invocation.js';
 import { finishBulkJob } from '../use-cases/bulk-jobs/finish-bulk-job.js';
 import type { StepHandlers } from '../use-cases/bulk-jobs/in-process-steps.js';
 import { runBulkJobChunk } from '../use-cases/bulk-jobs/run-bulk-job-chunk.js';
@@ -34,7 +34,7 @@ const steps: StepHandlers = {
  * dropped (retrying cannot fix it).
  */
 export const handler = backgroundHandler(async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
-  const invocation = claimHolderOf(context, Date.now());
+  const invocation = invocationOf(context, Date.now());
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const message = readBulkJobMessage(record.body);

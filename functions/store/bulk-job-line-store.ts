@@ -3,6 +3,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LineCounts } from '../rules/bulk-jobs/bulk-job.js';
 import { counterShardOf } from '../rules/bulk-jobs/engine.js';
 import type { LineResult } from '../rules/bulk-jobs/line-result.js';
+import { claimNow } from '../rules/claims/claim.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { counterShardUpdate } from './bulk-job-store.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -55,17 +56,18 @@ function readResult(item: Record<string, unknown>): LineResult | undefined {
   return undefined;
 }
 
-export type LineClaim = { outcome: 'claimed' } | { outcome: 'done' } | { outcome: 'held'; until: number };
+export type LineClaim = { outcome: 'claimed' } | { outcome: 'done' } | { outcome: 'held'; until: string };
 
 /**
- * Takes line `line` for `holder` until `claimExpiresAt` (epoch ms): when it has no result and no
- * live claim of another holder. Otherwise says whether it is done or until when it is held.
+ * Takes line `line` for `holder` until `expiresAt` (the one claim model's expiry,
+ * functions/rules/claims/claim.ts): when it has no result and no live claim of another holder.
+ * Otherwise says whether it is done or until when it is held.
  */
 export async function claimLine(
   jobId: string,
   chunk: number,
   line: number,
-  claim: { holder: string; expiresAt: number; nowMs: number },
+  claim: { holder: string; expiresAt: string; now: Date },
 ): Promise<LineClaim> {
   try {
     await documentClient.send(
@@ -74,12 +76,12 @@ export async function claimLine(
         Key: keys.bulkJobLine(jobId, chunk, line),
         UpdateExpression: 'SET claim_holder = :holder, claim_expires_at = :until, expires_at = :expires',
         ConditionExpression:
-          'attribute_not_exists(line_status) AND (attribute_not_exists(claim_expires_at) OR claim_expires_at < :now OR claim_holder = :holder)',
+          'attribute_not_exists(line_status) AND (attribute_not_exists(claim_expires_at) OR claim_expires_at <= :now OR claim_holder = :holder)',
         ExpressionAttributeValues: {
           ':holder': claim.holder,
           ':until': claim.expiresAt,
-          ':now': claim.nowMs,
-          ':expires': expiresAt(claim.nowMs),
+          ':now': claimNow(claim.now),
+          ':expires': expiresAt(claim.now.getTime()),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -89,7 +91,7 @@ export async function claimLine(
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     const item = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
     if (item?.line_status) return { outcome: 'done' };
-    return { outcome: 'held', until: Number(item?.claim_expires_at?.N ?? claim.nowMs) };
+    return { outcome: 'held', until: item?.claim_expires_at?.S ?? claimNow(claim.now) };
   }
 }
 
@@ -133,7 +135,7 @@ export async function saveLineResult(
 /** A line of a chunk as stored: its result once it ended, else its claim (if any). */
 export interface StoredLine {
   result?: LineResult;
-  claim?: { holder: string; until: number };
+  claim?: { holder: string; until: string };
 }
 
 /** A chunk's `DONE` item: it was counted; the lines it left `NOT_PROCESSED`, with their account numbers. */
@@ -171,7 +173,7 @@ export async function readChunk(
       lines.set(line, {
         ...(result ? { result } : {}),
         ...(!result && typeof item.claim_holder === 'string'
-          ? { claim: { holder: item.claim_holder, until: Number(item.claim_expires_at) } }
+          ? { claim: { holder: item.claim_holder, until: String(item.claim_expires_at) } }
           : {}),
       });
     }

@@ -3,6 +3,7 @@ import type { BulkJob, BulkJobError, BulkJobState, LineCounts } from '../rules/b
 import { noLines } from '../rules/bulk-jobs/bulk-job.js';
 import type { ReadPosition } from '../rules/bulk-jobs/chunk-cutter.js';
 import { COUNTER_SHARDS } from '../rules/bulk-jobs/engine.js';
+import { claimNow } from '../rules/claims/claim.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
@@ -23,7 +24,7 @@ export interface StoredBulkJob extends BulkJob {
   read_done: boolean;
   chunks_total: number | null;
   reader_holder: string | null;
-  reader_expires_at: number | null;
+  reader_expires_at: string | null;
   /** The counts, kept in the job once it is finished. */
   final_counts: LineCounts | null;
 }
@@ -237,7 +238,7 @@ export function markAborted(
 }
 
 /**
- * Takes the job's read for `holder` until `expiresAt` (epoch ms): free, expired, or already its
+ * Takes the job's read for `holder` until `expiresAt` (the one claim model's expiry): free, expired, or already its
  * own, and the read not done (unless `evenIfRead`). Otherwise: `held` (until when another live
  * reader holds it), `not-started` (the job is still OPEN), or `done` (nothing to read: read
  * before, finished, failed or gone).
@@ -245,21 +246,21 @@ export function markAborted(
 export async function claimRead(
   jobId: string,
   holder: string,
-  expiresAt: number,
-  nowMs: number,
+  expiresAt: string,
+  now: Date,
   evenIfRead: boolean,
-): Promise<StoredBulkJob | { held: number } | 'not-started' | 'done'> {
+): Promise<StoredBulkJob | { held: string } | 'not-started' | 'done'> {
   const claimed = await conditionalUpdate(jobId, {
     expression: 'SET reader_holder = :holder, reader_expires_at = :expires',
     condition:
       `#state IN (:in_progress, :aborted) AND attribute_not_exists(finished_at)${evenIfRead ? '' : ' AND attribute_not_exists(read_done)'} ` +
-      'AND (attribute_not_exists(reader_expires_at) OR reader_expires_at < :now OR reader_holder = :holder)',
+      'AND (attribute_not_exists(reader_expires_at) OR reader_expires_at <= :now OR reader_holder = :holder)',
     values: {
       ':holder': holder,
       ':expires': expiresAt,
       ':in_progress': 'IN_PROGRESS',
       ':aborted': 'ABORTED',
-      ':now': nowMs,
+      ':now': claimNow(now),
     },
   });
   if (claimed) return claimed;
@@ -267,7 +268,7 @@ export async function claimRead(
   if (job?.state === 'OPEN') return 'not-started';
   if (!job || (job.read_done && !evenIfRead) || job.finished_at) return 'done';
   if (job.state !== 'IN_PROGRESS' && job.state !== 'ABORTED') return 'done';
-  return { held: job.reader_expires_at ?? nowMs };
+  return { held: job.reader_expires_at ?? claimNow(now) };
 }
 
 /** Gives the read claim up (a reader that stops before the end, or re-sent what a queue lost). */

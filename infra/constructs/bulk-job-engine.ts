@@ -4,10 +4,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   MAX_RECEIVE_COUNT,
-  READER_TIMEOUT_SECONDS,
   READER_VISIBILITY_TIMEOUT_SECONDS,
   VISIBILITY_TIMEOUT_SECONDS,
-  WORKER_TIMEOUT_SECONDS,
 } from '../../functions/rules/bulk-jobs/engine.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
@@ -63,12 +61,11 @@ export class BulkJobEngine extends Construct {
     this.deadLetterQueue = deadLetterQueue(this, 'LinesDeadLetterQueue', 'the bulk job lines queue');
     this.queue = engineQueue(this, 'LinesQueue', VISIBILITY_TIMEOUT_SECONDS, this.deadLetterQueue);
 
-    const add = (id: string, definition: FunctionDefinition, timeoutSeconds: number) => {
+    const add = (id: string, definition: FunctionDefinition) => {
       const fn = new ServiceFunction(this, id, {
         definition,
         config,
         environment: functionEnvironment(definition, resources, config),
-        timeout: Duration.seconds(timeoutSeconds),
         memorySize: 1024,
       });
       grantResources(fn, definition, resources);
@@ -76,13 +73,13 @@ export class BulkJobEngine extends Construct {
       return fn;
     };
 
-    this.reader = add('Reader', backgroundFunctions.bulkJobReader, READER_TIMEOUT_SECONDS);
+    this.reader = add('Reader', backgroundFunctions.bulkJobReader);
     this.reader.addEnvironment('DATA_IMPORT_BULK_JOB_CONCURRENCY', String(concurrency));
     this.reader.addEventSource(
       new SqsEventSource(this.readerQueue, { batchSize: 1, reportBatchItemFailures: true }),
     );
 
-    this.worker = add('Worker', backgroundFunctions.bulkJobWorker, WORKER_TIMEOUT_SECONDS);
+    this.worker = add('Worker', backgroundFunctions.bulkJobWorker);
     this.worker.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: 1,

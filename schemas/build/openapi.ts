@@ -203,7 +203,7 @@ function operations(): Record<string, Record<string, unknown>> {
       ...(contract.request
         ? {
             requestBody: {
-              required: !contract.requestOptional,
+              required: contract.requestOptional !== true,
               content: { 'application/json': { schema: ref(contract.request) } },
             },
           }

@@ -93,7 +93,10 @@ describe('etl job status and job abort', () => {
     [['job', 'pause', 'x'], 'unknown job command'],
     [['submit', 'x.ndjson', '--supplier', 'ACME'], 'no such file'],
     [['submit', 'package.json'], 'submit needs --supplier CODE'],
-    [['submit', 'package.json', '--supplier', 'ACME', '--concurrency', '4'], '--concurrency belongs to load'],
+    [
+      ['submit', 'package.json', '--supplier', 'ACME', '--concurrency', '4'],
+      '--concurrency and --retry belong to load',
+    ],
   ])('usage error %j: exit 2', async (args, message) => {
     // Act
     const run = await runEtl(args);

@@ -40,6 +40,13 @@ export interface StepRecord {
   record(entry: StepEntry): void;
 }
 
+export interface LoadLineOptions {
+  /** The steps of this line already answered (the CLI's journal); none by default. */
+  steps?: StepRecord;
+  /** Called after each batch of transactions is answered (`sent`) or found already answered. */
+  onTransactions?: (count: number, sent: boolean) => void;
+}
+
 const noRecord: StepRecord = { recorded: new Map(), record: () => undefined };
 
 interface StepOutcome {
@@ -67,14 +74,17 @@ function bundleAttr(attr: string | null | undefined, offset: number): string | n
   );
 }
 
-/** The documented error bodies as result errors: one per `errors[]` item, else the top-level code. */
+/**
+ * The documented error bodies as result errors: one per `errors[]` item (the transactions'
+ * TRANSACTION_IMPORT_ERROR body lists them too), else the top-level code.
+ */
 export function stepErrors(
   step: StepName,
   status: number,
   body: ErrorBody | undefined,
   offset = 0,
 ): StepError[] {
-  if (body?.error_detail !== undefined) {
+  if (body?.error_detail !== undefined && !body.errors?.length) {
     const attr = /^([\w.]+):/.exec(body.error_detail)?.[1];
     return [
       {
@@ -151,9 +161,10 @@ export async function loadLine(
   send: StepSender,
   input: InputLine,
   supplier: string,
-  steps: StepRecord = noRecord,
+  options: LoadLineOptions = {},
 ): Promise<{ result: LineResult; final: boolean }> {
   if (!input.bundle) return { result: invalidLineResult(input), final: true };
+  const steps = options.steps ?? noRecord;
   const bundle: AccountBundle = input.bundle;
   const { line, hash } = input;
   const external = bundle.account.external_account_number;
@@ -161,6 +172,8 @@ export async function loadLine(
   const errors: StepError[] = [];
   let transient = false;
   let serviceAccountNumber: string | null = null;
+  /** Whether the last `run` sent its request (false: its answer was recorded already). */
+  let sent = false;
 
   const run = async (
     key: string,
@@ -169,6 +182,7 @@ export async function loadLine(
     offset = 0,
   ): Promise<boolean> => {
     const recorded = steps.recorded.get(key);
+    sent = !recorded;
     if (recorded) {
       serviceAccountNumber = recorded.service_account_number ?? serviceAccountNumber;
       errors.push(...(recorded.errors ?? []));
@@ -221,6 +235,7 @@ export async function loadLine(
       { ...reference, transactions: batch },
       index * BATCH_SIZE,
     );
+    options.onTransactions?.(batch.length, sent);
     if (!ok) break;
   }
   for (const [index, batch] of chunks(bundle.notes ?? []).entries()) {

@@ -6,21 +6,21 @@ import {
 } from '../../../client/retry-policy.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { callRoute, type RouteHandler } from '../../http/in-process-route.js';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
-import { API_FUNCTION_TIMEOUT_SECONDS } from '../../request-deadline.js';
+import { type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import {
   STEP_PATHS,
   type StepAnswer,
   type StepName,
   type StepSender,
 } from '../../rules/bulk-jobs/load-line.js';
-import { type ClaimHolder, reserveMs } from '../../rules/claims.js';
 
 /** The route handler of each step of a line. */
 export type StepHandlers = Readonly<Record<StepName, RouteHandler>>;
 
 /** A retry is not started unless this much of the invocation is left after its wait. */
-const RETRY_RESERVE_MS = 2 * API_FUNCTION_TIMEOUT_SECONDS * 1000;
+const RETRY_RESERVE_MS = 2 * DEFAULT_FUNCTION_TIMEOUT_SECONDS * 1000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -33,12 +33,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function inProcessStepSender(
   handlers: StepHandlers,
   auth: AuthContext,
-  invocation: ClaimHolder,
+  invocation: Invocation,
 ): StepSender {
   return async (step, body): Promise<StepAnswer> => {
     const text = JSON.stringify(body);
     for (let attempt = 1; ; attempt++) {
-      const timeoutMs = Math.min(API_FUNCTION_TIMEOUT_SECONDS * 1000, invocation.deadlineMs - Date.now());
+      const timeoutMs = Math.min(DEFAULT_FUNCTION_TIMEOUT_SECONDS * 1000, invocation.deadlineMs - Date.now());
       let answer: Awaited<ReturnType<typeof callRoute>>;
       try {
         answer = await callRoute(handlers[step], {

@@ -1,17 +1,13 @@
 import { objectSize, readObjectFrom } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
 import { integerEnv } from '../../config.js';
+import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 import { MAX_INPUT_BYTES } from '../../rules/bulk-jobs/bulk-job.js';
 import { ChunkCutter, type CutChunk, START } from '../../rules/bulk-jobs/chunk-cutter.js';
 import { linesMessage, targetChunkBytes } from '../../rules/bulk-jobs/engine.js';
-import {
-  type ClaimHolder,
-  claimExpiresAt,
-  DEFAULT_CLAIM_MARGIN_SECONDS,
-  MAX_CLAIM_MARGIN_SECONDS,
-  reserveMs,
-} from '../../rules/claims.js';
+import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
+import { claimNow } from '../../rules/claims/claim.js';
 import { isoDateTime } from '../../rules/values/dates.js';
 import { chunksDone } from '../../store/bulk-job-line-store.js';
 import {
@@ -25,10 +21,6 @@ import { finishIfDone } from './finish-bulk-job.js';
 
 /** The environment's `bulkJobConcurrency`: the reader sizes chunks so that every worker gets several. */
 const CONCURRENCY = integerEnv('DATA_IMPORT_BULK_JOB_CONCURRENCY', 8, { min: 1, max: 1000 });
-const CLAIM_MARGIN_SECONDS = integerEnv('DATA_IMPORT_CLAIM_MARGIN_SECONDS', DEFAULT_CLAIM_MARGIN_SECONDS, {
-  min: 0,
-  max: MAX_CLAIM_MARGIN_SECONDS,
-});
 /** The reader stops sending (and notes where it stands) with this little of its invocation left. */
 const STOP_RESERVE_MS = 20_000;
 /** Chunks sent per SendMessageBatch, and per position noted in the job. */
@@ -45,11 +37,11 @@ export type ReadMode = 'continue' | 'resend';
 /**
  * - `read`: the reader got to the end; `done`: nothing to read (read before, job finished,
  *   failed or gone);
- * - `held`: another reader holds the job's read, until `until` (epoch ms);
+ * - `held`: another reader holds the job's read, until `held` (a claim expiry);
  * - `not-started`: the job is still OPEN (its start has not written its state yet, or died);
  * - `stopped`: the invocation ran out of time; its position is noted, the next reader goes on.
  */
-export type ReadOutcome = 'read' | 'done' | 'not-started' | 'stopped' | { held: number };
+export type ReadOutcome = 'read' | 'done' | 'not-started' | 'stopped' | { held: string };
 
 /**
  * Reads a started job's input once, as a stream, and sends its lines to the queue as chunks
@@ -61,13 +53,13 @@ export type ReadOutcome = 'read' | 'done' | 'not-started' | 'stopped' | { held: 
 export async function readBulkJob(
   jobId: string,
   mode: ReadMode,
-  invocation: ClaimHolder,
+  invocation: Invocation,
 ): Promise<ReadOutcome> {
   const claimed = await claimRead(
     jobId,
     invocation.holder,
-    claimExpiresAt(invocation, CLAIM_MARGIN_SECONDS),
-    Date.now(),
+    claimExpiryOf(invocation, CLAIM_MARGIN_SECONDS),
+    new Date(),
     mode === 'resend',
   );
   if (claimed === 'not-started' || claimed === 'done' || 'held' in claimed) {
@@ -100,7 +92,7 @@ export async function readBulkJob(
     return outcome;
   };
 
-  const lost = (): ReadOutcome => ({ held: Date.now() });
+  const lost = (): ReadOutcome => ({ held: claimNow(new Date()) });
   const send = async (chunks: CutChunk[]) => {
     const counted =
       mode === 'resend'

@@ -1,6 +1,7 @@
 import { readObjectRange } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
 import { integerEnv } from '../../config.js';
+import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 import { lineText, parseLine } from '../../rules/bulk-jobs/account-bundle.js';
 import { type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
@@ -12,15 +13,10 @@ import {
   MAX_DELAY_SECONDS,
   SUPPLIER_RECHECK_SECONDS,
 } from '../../rules/bulk-jobs/engine.js';
+import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import { type LineResult, lineTooLargeResult } from '../../rules/bulk-jobs/line-result.js';
 import { dryRunLine, loadLine } from '../../rules/bulk-jobs/load-line.js';
-import {
-  type ClaimHolder,
-  claimExpiresAt,
-  DEFAULT_CLAIM_MARGIN_SECONDS,
-  MAX_CLAIM_MARGIN_SECONDS,
-  reserveMs,
-} from '../../rules/claims.js';
+import { isClaimExpired, retryAfterSeconds } from '../../rules/claims/claim.js';
 import { acceptsMigrations } from '../../rules/supplier.js';
 import {
   type ChunkDone,
@@ -34,12 +30,6 @@ import { getBulkJob, type StoredBulkJob } from '../../store/bulk-job-store.js';
 import { getSupplier } from '../../store/supplier-store.js';
 import { finishIfDone } from './finish-bulk-job.js';
 import { inProcessStepSender, type StepHandlers } from './in-process-steps.js';
-
-/** How long after its holder's deadline a line's claim expires. */
-const CLAIM_MARGIN_SECONDS = integerEnv('DATA_IMPORT_CLAIM_MARGIN_SECONDS', DEFAULT_CLAIM_MARGIN_SECONDS, {
-  min: 0,
-  max: MAX_CLAIM_MARGIN_SECONDS,
-});
 
 /** How long a chunk waits for its supplier to be Ongoing again before it looks again. */
 const SUPPLIER_RECHECK = integerEnv('DATA_IMPORT_BULK_SUPPLIER_RECHECK_SECONDS', SUPPLIER_RECHECK_SECONDS, {
@@ -93,7 +83,7 @@ export async function runBulkJobChunk(
   jobId: string,
   chunk: Chunk,
   handlers: StepHandlers,
-  invocation: ClaimHolder,
+  invocation: Invocation,
 ): Promise<ChunkOutcome> {
   let job = await getBulkJob(jobId);
   if (!job || job.finished_at) return { outcome: 'done' };
@@ -128,14 +118,14 @@ export async function runBulkJobChunk(
     if (invocation.deadlineMs - Date.now() < reserveMs(invocation, LINE_START_RESERVE_SECONDS * 1000)) {
       return requeue(0, 'out of time');
     }
-    const nowMs = Date.now();
+    const now = new Date();
     const claim = await claimLine(jobId, chunk.chunk, line.line, {
       holder: invocation.holder,
-      expiresAt: claimExpiresAt(invocation, CLAIM_MARGIN_SECONDS),
-      nowMs,
+      expiresAt: claimExpiryOf(invocation, CLAIM_MARGIN_SECONDS),
+      now,
     });
     if (claim.outcome === 'done') continue;
-    if (claim.outcome === 'held') return requeue((claim.until - nowMs) / 1000 + 1, 'line held');
+    if (claim.outcome === 'held') return requeue(retryAfterSeconds(claim.until, now), 'line held');
     let result: LineResult;
     if (line.length > MAX_LINE_BYTES) {
       result = lineTooLargeResult(line.line, MAX_LINE_BYTES);
@@ -163,14 +153,14 @@ async function endChunk(
 ): Promise<ChunkOutcome> {
   const { lines, done } = await readChunk(job.job_id, chunk.chunk);
   if (done) return { outcome: 'done' };
-  const nowMs = Date.now();
+  const now = new Date();
   const results: LineResult[] = [];
   const unstarted: ChunkLine[] = [];
   for (const line of chunk.lines) {
     const stored: StoredLine | undefined = lines.get(line.line);
     if (stored?.result) results.push(stored.result);
-    else if (stored?.claim && stored.claim.until >= nowMs)
-      return requeue((stored.claim.until - nowMs) / 1000 + 1, 'line in flight');
+    else if (stored?.claim && !isClaimExpired(stored.claim.until, now))
+      return requeue(retryAfterSeconds(stored.claim.until, now), 'line in flight');
     else unstarted.push(line);
   }
   if (unstarted.length > 0 && job.state === 'IN_PROGRESS') {
@@ -182,7 +172,13 @@ async function endChunk(
     line.line,
     texts.has(line.line) ? parseLine(texts.get(line.line) as string, line.line).externalAccountNumber : null,
   ]);
-  await markChunkDone(job.job_id, chunk.chunk, countsOf(results, notProcessed.length), notProcessed, nowMs);
+  await markChunkDone(
+    job.job_id,
+    chunk.chunk,
+    countsOf(results, notProcessed.length),
+    notProcessed,
+    now.getTime(),
+  );
   await finishIfDone(job.job_id);
   return { outcome: 'done' };
 }
