@@ -97,7 +97,7 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
     });
     try {
       await pool(inputs, options.concurrency, async (input) => {
-        const result = await dryRunLine(send, input, options.supplier);
+        const { result } = await dryRunLine(send, input, options.supplier);
         results.push(result);
         progress.lineDone(result, 0);
       });

@@ -56,7 +56,13 @@ function readResult(item: Record<string, unknown>): LineResult | undefined {
   return undefined;
 }
 
-export type LineClaim = { outcome: 'claimed' } | { outcome: 'done' } | { outcome: 'held'; until: string };
+export type LineClaim =
+  | {
+      outcome: 'claimed' /** Earlier runs of the line that ended in a transient failure. */;
+      attempts: number;
+    }
+  | { outcome: 'done' }
+  | { outcome: 'held'; until: string };
 
 /**
  * Takes line `line` for `holder` until `expiresAt` (the one claim model's expiry,
@@ -70,7 +76,7 @@ export async function claimLine(
   claim: { holder: string; expiresAt: string; now: Date },
 ): Promise<LineClaim> {
   try {
-    await documentClient.send(
+    const { Attributes } = await documentClient.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.bulkJobLine(jobId, chunk, line),
@@ -84,9 +90,10 @@ export async function claimLine(
           ':expires': expiresAt(claim.now.getTime()),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return { outcome: 'claimed' };
+    return { outcome: 'claimed', attempts: Number(Attributes?.transient_attempts ?? 0) };
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     const item = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
@@ -129,6 +136,26 @@ export async function saveLineResult(
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
+  }
+}
+
+/**
+ * The line ended in a transient failure (a claim another caller holds, throttling, a vendor
+ * outage): its claim is given up and the failure counted, so it runs again later.
+ */
+export async function releaseLine(jobId: string, chunk: number, line: number, holder: string): Promise<void> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.bulkJobLine(jobId, chunk, line),
+        UpdateExpression: 'ADD transient_attempts :one REMOVE claim_holder, claim_expires_at',
+        ConditionExpression: 'claim_holder = :holder',
+        ExpressionAttributeValues: { ':one': 1, ':holder': holder },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
 }
 

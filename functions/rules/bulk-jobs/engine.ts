@@ -33,6 +33,15 @@ export const MAX_RECEIVE_COUNT = 5;
 export const START_WAIT_SECONDS = 5;
 export const START_WAITS = 6;
 
+/**
+ * A line whose result holds a transient failure (after the client's own retries: a creation lock
+ * held by a worker that died, throttling, a vendor outage) runs again TRANSIENT_RETRY_SECONDS
+ * later, at most MAX_LINE_RUNS times in all; then its result is kept as it is, as `etl load`
+ * writes it (a bad line never holds the job up for ever).
+ */
+export const TRANSIENT_RETRY_SECONDS = 15;
+export const MAX_LINE_RUNS = 5;
+
 /** A worker that finds the job's supplier Paused or Complete looks again after this long. */
 export const SUPPLIER_RECHECK_SECONDS = 60;
 /** SQS delays a message at most 15 minutes. */

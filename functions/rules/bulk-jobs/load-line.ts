@@ -252,11 +252,17 @@ export async function loadLine(
 
 /**
  * A dry run of one line, as `--dry-run` runs it: the account validated (`validate-account/`),
- * nothing kept; IMPORTED when it passes, FAILED with the route's errors otherwise.
+ * nothing kept; IMPORTED when it passes, FAILED with the route's errors otherwise. `final` as
+ * for `loadLine`.
  */
-export async function dryRunLine(send: StepSender, input: InputLine, supplier: string): Promise<LineResult> {
-  if (!input.bundle) return invalidLineResult(input);
+export async function dryRunLine(
+  send: StepSender,
+  input: InputLine,
+  supplier: string,
+): Promise<{ result: LineResult; final: boolean }> {
+  if (!input.bundle) return { result: invalidLineResult(input), final: true };
   const answer = await send('validate', { ...input.bundle.account, import_supplier: supplier });
+  const final = !stepOutcome('validate', answer).transient;
   const body = ('networkError' in answer ? undefined : answer.body) as
     | {
         code?: string;
@@ -284,10 +290,13 @@ export async function dryRunLine(send: StepSender, input: InputLine, supplier: s
           detail: item.detail,
         }));
   return {
-    line: input.line,
-    external_account_number: input.bundle.account.external_account_number,
-    service_account_number: null,
-    status: errors.length === 0 ? 'IMPORTED' : 'FAILED',
-    errors,
+    result: {
+      line: input.line,
+      external_account_number: input.bundle.account.external_account_number,
+      service_account_number: null,
+      status: errors.length === 0 ? 'IMPORTED' : 'FAILED',
+      errors,
+    },
+    final,
   };
 }

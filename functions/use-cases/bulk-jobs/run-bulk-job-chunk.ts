@@ -11,7 +11,9 @@ import {
   LINE_START_RESERVE_SECONDS,
   linesMessage,
   MAX_DELAY_SECONDS,
+  MAX_LINE_RUNS,
   SUPPLIER_RECHECK_SECONDS,
+  TRANSIENT_RETRY_SECONDS,
 } from '../../rules/bulk-jobs/engine.js';
 import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import { type LineResult, lineTooLargeResult } from '../../rules/bulk-jobs/line-result.js';
@@ -23,6 +25,7 @@ import {
   claimLine,
   markChunkDone,
   readChunk,
+  releaseLine,
   type StoredLine,
   saveLineResult,
 } from '../../store/bulk-job-line-store.js';
@@ -76,7 +79,8 @@ function countsOf(results: readonly LineResult[], notProcessed: number): LineCou
  * process. Before each line: the job must still be IN_PROGRESS (an abort starts no new line),
  * its supplier Ongoing (else the chunk comes back later), enough time left, and the line's claim
  * taken (a line another live worker holds makes the chunk come back once its claim ends). A line
- * already ended is not run again. Once every line has ended (or an abort left the rest
+ * already ended is not run again; a line whose result holds a transient failure runs again later
+ * (MAX_LINE_RUNS in all). Once every line has ended (or an abort left the rest
  * `NOT_PROCESSED`), the chunk is counted once, and the job is finished if it was its last.
  */
 export async function runBulkJobChunk(
@@ -126,17 +130,21 @@ export async function runBulkJobChunk(
     });
     if (claim.outcome === 'done') continue;
     if (claim.outcome === 'held') return requeue(retryAfterSeconds(claim.until, now), 'line held');
-    let result: LineResult;
+    let run: { result: LineResult; final: boolean };
     if (line.length > MAX_LINE_BYTES) {
-      result = lineTooLargeResult(line.line, MAX_LINE_BYTES);
+      run = { result: lineTooLargeResult(line.line, MAX_LINE_BYTES), final: true };
     } else {
       texts ??= await lineTexts(job, pending);
       const input = parseLine(texts.get(line.line) ?? '', line.line);
-      result = job.dry_run
+      run = job.dry_run
         ? await dryRunLine(send, input, job.import_supplier)
-        : (await loadLine(send, input, job.import_supplier)).result;
+        : await loadLine(send, input, job.import_supplier);
     }
-    await saveLineResult(jobId, chunk.chunk, result, invocation.holder, Date.now());
+    if (!run.final && claim.attempts + 1 < MAX_LINE_RUNS) {
+      await releaseLine(jobId, chunk.chunk, line.line, invocation.holder);
+      return requeue(TRANSIENT_RETRY_SECONDS, 'transient failure');
+    }
+    await saveLineResult(jobId, chunk.chunk, run.result, invocation.holder, Date.now());
   }
   return endChunk(job, chunk, requeue);
 }

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
+import { accountPayload, transactionsPayload } from '../bench/payloads.js';
+import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
+
+/**
+ * A bulk job survives a `kill -9` of the whole local runtime (`npm start -- --data-dir`, DynamoDB
+ * Local's JVM included) in the middle of its lines, and a restart on the same data: the job
+ * finishes with every line's outcome what an uninterrupted run gives, each line run to one
+ * outcome (no transaction or note twice), and its counts exact. The runtime runs its bulk
+ * functions with 15 s timeouts, so the claims of the lines in flight at the kill end soon after.
+ */
+const LINES = 40;
+const TRANSACTIONS = 30;
+
+vi.setConfig({ testTimeout: 600_000 });
+
+const clientOf = (running: Running) =>
+  createDataImportClient({ baseUrl: running.url, apiKey: 'local-dev-key-acme' });
+
+function bundleLine(external: string): string {
+  const ids = Array.from({ length: TRANSACTIONS }, (_, i) => `${external}-T${i}`);
+  return JSON.stringify({
+    account: accountPayload('ACME', external),
+    transactions: transactionsPayload('ACME', external, ids).transactions,
+    notes: [{ body: `Imported (${external})`, created_at: '2026-02-01T10:00:00Z' }],
+    payment_instruction: { vendor: 'STRIPE', reference: `pm_card_${external.slice(-12)}`, type: 'CARD' },
+  });
+}
+
+async function call(client: DataImportClient, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await client.send(
+    new Request(`${client.baseUrl}${path}`, {
+      method,
+      ...(body !== undefined
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        : {}),
+    }),
+  );
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+/** Creates, uploads and starts a job over `lines`; its id. */
+async function startJob(client: DataImportClient, lines: string[]): Promise<string> {
+  const created = await call(client, 'POST', '/v2/data-import/bulk-jobs/', { import_supplier: 'ACME' });
+  expect(created.status).toBe(201);
+  const uploaded = await fetch(created.json.upload.url, { method: 'PUT', body: `${lines.join('\n')}\n` });
+  expect(uploaded.status).toBe(200);
+  expect((await call(client, 'POST', `/v2/data-import/bulk-jobs/${created.json.job_id}/start/`)).status).toBe(
+    202,
+  );
+  return created.json.job_id;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
+async function waitForJob(client: DataImportClient, jobId: string, done: (job: any) => boolean) {
+  for (;;) {
+    const { status, json } = await call(client, 'GET', `/v2/data-import/bulk-jobs/${jobId}/`);
+    if (status === 200 && done(json)) return json;
+    await sleep(100);
+  }
+}
+
+async function resultsOf(job: { results_url: string }) {
+  const text = await (await fetch(job.results_url)).text();
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+}
+
+/** A result line with the run's account numbers replaced, to compare two runs of twin files. */
+const comparable = (result: Record<string, unknown>, run: string) =>
+  JSON.parse(
+    JSON.stringify(result)
+      .replaceAll(run, 'RUN')
+      .replace(/"service_account_number":"A-[0-9A-F]{8}"/, '"service_account_number":"A-…"'),
+  );
+
+describe('A bulk job interrupted by kill -9 of the runtime finishes after a restart as an uninterrupted one does', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'bulk-kill-'));
+  const dataDir = join(directory, 'data');
+  const eventsFile = join(directory, 'events.jsonl');
+  let running: Running | undefined;
+  const timeouts = {
+    DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS: process.env.DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS,
+    DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS: process.env.DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS,
+  };
+
+  afterAll(async () => {
+    if (running) await killGroup(running, 'SIGKILL');
+    Object.assign(process.env, timeouts);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('every line ends IMPORTED once, each account holds its transactions and note once, the counts are exact', async () => {
+    // Prepare
+    process.env.DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS = '15';
+    process.env.DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS = '15';
+    const run = `BKILL-${randomUUID().slice(0, 8)}`;
+    const twin = `BTWIN-${randomUUID().slice(0, 8)}`;
+    const externals = (prefix: string) => Array.from({ length: LINES }, (_, i) => `${prefix}-${i}`);
+    running = await startRuntime(dataDir, eventsFile);
+    const jobId = await startJob(clientOf(running), externals(run).map(bundleLine));
+    const atKill = await waitForJob(clientOf(running), jobId, (job) => job.lines.processed >= 4);
+
+    // Act
+    await killGroup(running, 'SIGKILL');
+    running = await startRuntime(dataDir, eventsFile);
+    const client = clientOf(running);
+    const job = await waitForJob(client, jobId, (current) => current.finished_at !== null);
+    const uninterrupted = await waitForJob(
+      client,
+      await startJob(client, externals(twin).map(bundleLine)),
+      (current) => current.finished_at !== null,
+    );
+
+    // Assess
+    expect(atKill.finished_at, 'the kill came after the job had ended').toBeNull();
+    const results = await resultsOf(job);
+    expect(job.state).toBe('COMPLETE');
+    expect(job.lines).toEqual({
+      total: LINES,
+      processed: LINES,
+      imported: LINES,
+      partial: 0,
+      failed: 0,
+      not_processed: 0,
+    });
+    expect(results.map((result) => comparable(result, run))).toEqual(
+      (await resultsOf(uninterrupted)).map((result) => comparable(result, twin)),
+    );
+    for (const external of externals(run)) {
+      const summary = await call(client, 'GET', `/v1/data-import/account-summary/ACME/${external}/`);
+      expect(summary.json.transactions.count, external).toBe(TRANSACTIONS);
+      expect(summary.json.notes.count, external).toBe(1);
+    }
+  });
+});
