@@ -18,6 +18,7 @@ const COMMAND_GROUPS: Record<string, () => Promise<Command[]>> = {
   apply: async () => [(await import('./commands/apply.js')).applyCommand],
   events: async () => (await import('./commands/events.js')).eventsCommands,
   task: async () => (await import('./commands/task.js')).taskCommands,
+  'bulk-job': async () => (await import('./commands/bulk-job.js')).bulkJobCommands,
 };
 
 async function loadCommands(group: string | undefined): Promise<Command[]> {

@@ -5,19 +5,32 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
  * prints it), otherwise the `TableName` output of the deployed stack `DataImport-<env>`
  * (`--env NAME`, or DATA_IMPORT_ENV, default dev), read with the standard AWS credentials.
  */
-export async function resolveTableName(argv: readonly string[]): Promise<void> {
-  if (process.env.DATA_IMPORT_TABLE_NAME) return;
-  const stackName = `DataImport-${environmentOf(argv)}`;
+export function resolveTableName(argv: readonly string[]): Promise<void> {
+  return resolveFromStack('DATA_IMPORT_TABLE_NAME', 'TableName', environmentOf(argv), 'the table');
+}
+
+/**
+ * Sets `variable` from the stack output `outputKey` of `DataImport-<environment>` unless it is set
+ * already (the local runtime prints the variables its stand-ins need).
+ */
+export async function resolveFromStack(
+  variable: string,
+  outputKey: string,
+  environment: string,
+  what: string,
+): Promise<void> {
+  if (process.env[variable]) return;
+  const stackName = `DataImport-${environment}`;
   const client = new CloudFormationClient({});
   try {
     const { Stacks } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
-    const output = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'TableName')?.OutputValue;
-    if (!output) throw new Error(`stack ${stackName} has no TableName output`);
-    process.env.DATA_IMPORT_TABLE_NAME = output;
+    const output = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === outputKey)?.OutputValue;
+    if (!output) throw new Error(`stack ${stackName} has no ${outputKey} output`);
+    process.env[variable] = output;
   } catch (error) {
     throw new Error(
-      `DATA_IMPORT_TABLE_NAME is not set and the table of ${stackName} could not be found (${(error as Error).message}). ` +
-        'Set DATA_IMPORT_TABLE_NAME (locally: export the lines `npm start` prints) or pass --env NAME.',
+      `${variable} is not set and ${what} of ${stackName} could not be found (${(error as Error).message}). ` +
+        `Set ${variable} (locally: export the lines \`npm start\` prints) or pass --env NAME.`,
     );
   } finally {
     client.destroy();

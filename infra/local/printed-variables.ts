@@ -18,4 +18,6 @@ export const PRINTED_VARIABLES = [
   'DATA_IMPORT_EVENTS_FILE',
   'AWS_ENDPOINT_URL_EVENTS',
   'DATA_IMPORT_EVENT_BUS_NAME',
+  // `npm run ops -- bulk-job resume` hands a job to the local reader queue.
+  'DATA_IMPORT_BULK_READER_QUEUE_URL',
 ] as const;

@@ -144,6 +144,10 @@ export class DataImportStack extends Stack {
     });
     new CfnOutput(this, 'BucketName', { value: documents.bucketName });
     new CfnOutput(this, 'BulkJobsBucketName', { value: buckets.bulkJobs.bucketName });
+    new CfnOutput(this, 'BulkJobReaderQueueUrl', {
+      value: bulkJobs.readerQueue.queueUrl,
+      description: 'Where `npm run ops -- bulk-job resume` hands a job to the reader again',
+    });
     new CfnOutput(this, 'EventBusName', { value: eventBus.eventBusName });
   }
 
