@@ -692,7 +692,7 @@ export interface components {
                 value: string;
             }[];
         };
-        /** Start or abort a bulk import job (bulk-jobs/<job-id>/start/, …/abort/) */
+        /** Start or abort a bulk import job (bulk-jobs/{job_id}/start/, …/abort/) */
         "bulk-job-action": Record<string, never>;
         /** Create a bulk import job (bulk-jobs/) */
         "bulk-job-create": {
