@@ -8,6 +8,7 @@ import { batchGetItems, itemKey } from './batch-get.js';
 import { counterShardUpdate } from './bulk-job-store.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { BULK_JOB_LINE_PREFIX, keys } from './keys.js';
+import { transactWrite } from './transact-write.js';
 import { transactWriteWithRetry } from './transact-write-retry.js';
 
 /**
@@ -57,48 +58,87 @@ function readResult(item: Record<string, unknown>): LineResult | undefined {
 }
 
 export type LineClaim =
-  | {
-      outcome: 'claimed' /** Earlier runs of the line that ended in a transient failure. */;
-      attempts: number;
-    }
+  | { outcome: 'claimed' }
   | { outcome: 'done' }
-  | { outcome: 'held'; until: string };
+  | { outcome: 'held'; until: string }
+  /** The job is no longer IN_PROGRESS (an abort): no new line starts. */
+  | { outcome: 'job-stopped' };
+
+function claimUpdate(
+  jobId: string,
+  chunk: number,
+  line: number,
+  claim: { holder: string; expiresAt: string; now: Date },
+) {
+  return {
+    TableName: TABLE_NAME,
+    Key: keys.bulkJobLine(jobId, chunk, line),
+    UpdateExpression: 'SET claim_holder = :holder, claim_expires_at = :until, expires_at = :expires',
+    ConditionExpression:
+      'attribute_not_exists(line_status) AND (attribute_not_exists(claim_expires_at) OR claim_expires_at <= :now OR claim_holder = :holder)',
+    ExpressionAttributeValues: {
+      ':holder': claim.holder,
+      ':until': claim.expiresAt,
+      ':now': claimNow(claim.now),
+      ':expires': expiresAt(claim.now.getTime()),
+    },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+}
+
+/** What a refused claim found: the line ended, or held by another live worker until its claim's expiry. */
+function refusedClaim(item: Record<string, unknown> | undefined, now: Date): LineClaim {
+  if (item?.line_status) return { outcome: 'done' };
+  return {
+    outcome: 'held',
+    until: typeof item?.claim_expires_at === 'string' ? item.claim_expires_at : claimNow(now),
+  };
+}
 
 /**
  * Takes line `line` for `holder` until `expiresAt` (the one claim model's expiry,
  * functions/rules/claims/claim.ts): when it has no result and no live claim of another holder.
- * Otherwise says whether it is done or until when it is held.
+ * Otherwise says whether it is done or until when it is held. With `whileJobRuns`, the claim is
+ * taken only while the job is still IN_PROGRESS, in the same request (a transaction with a
+ * condition check of the job): no line starts once an abort is written.
  */
 export async function claimLine(
   jobId: string,
   chunk: number,
   line: number,
-  claim: { holder: string; expiresAt: string; now: Date },
+  claim: { holder: string; expiresAt: string; now: Date; whileJobRuns: boolean },
 ): Promise<LineClaim> {
-  try {
-    const { Attributes } = await documentClient.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.bulkJobLine(jobId, chunk, line),
-        UpdateExpression: 'SET claim_holder = :holder, claim_expires_at = :until, expires_at = :expires',
-        ConditionExpression:
-          'attribute_not_exists(line_status) AND (attribute_not_exists(claim_expires_at) OR claim_expires_at <= :now OR claim_holder = :holder)',
-        ExpressionAttributeValues: {
-          ':holder': claim.holder,
-          ':until': claim.expiresAt,
-          ':now': claimNow(claim.now),
-          ':expires': expiresAt(claim.now.getTime()),
+  const update = claimUpdate(jobId, chunk, line, claim);
+  if (claim.whileJobRuns) {
+    const outcome = await transactWrite([
+      {
+        ConditionCheck: {
+          TableName: TABLE_NAME,
+          Key: keys.bulkJob(jobId),
+          ConditionExpression: '#state = :in_progress',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':in_progress': 'IN_PROGRESS' },
         },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { outcome: 'claimed', attempts: Number(Attributes?.transient_attempts ?? 0) };
+      },
+      { Update: update },
+    ]);
+    if (outcome.ok) return { outcome: 'claimed' };
+    const [job, lineReason] = outcome.reasons;
+    if (job?.code === 'ConditionalCheckFailed') return { outcome: 'job-stopped' };
+    if (lineReason?.code === 'ConditionalCheckFailed') return refusedClaim(lineReason.item, claim.now);
+    // A conflict with a concurrent write of the line: it is being taken by another worker now.
+    return { outcome: 'held', until: claimNow(claim.now) };
+  }
+  try {
+    await documentClient.send(new UpdateCommand(update));
+    return { outcome: 'claimed' };
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const item = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
-    if (item?.line_status) return { outcome: 'done' };
-    return { outcome: 'held', until: item?.claim_expires_at?.S ?? claimNow(claim.now) };
+    const raw = (error as { Item?: Record<string, { S?: string }> }).Item;
+    const item = raw
+      ? Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, value.S ?? value]))
+      : undefined;
+    return refusedClaim(item, claim.now);
   }
 }
 
@@ -159,10 +199,11 @@ export async function releaseLine(jobId: string, chunk: number, line: number, ho
   }
 }
 
-/** A line of a chunk as stored: its result once it ended, else its claim (if any). */
+/** A line of a chunk as stored: its result once it ended, else its claim (if any), and its runs that ended in a transient failure. */
 export interface StoredLine {
   result?: LineResult;
   claim?: { holder: string; until: string };
+  transientAttempts: number;
 }
 
 /** A chunk's `DONE` item: it was counted; the lines it left `NOT_PROCESSED`, with their account numbers. */
@@ -198,6 +239,7 @@ export async function readChunk(
       const line = Number(sk.slice(BULK_JOB_LINE_PREFIX.length));
       const result = readResult(item);
       lines.set(line, {
+        transientAttempts: Number(item.transient_attempts ?? 0),
         ...(result ? { result } : {}),
         ...(!result && typeof item.claim_holder === 'string'
           ? { claim: { holder: item.claim_holder, until: String(item.claim_expires_at) } }

@@ -14,6 +14,9 @@ import { deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
 import { ServiceFunction } from './service-function.js';
 
+/** Memory of the reader and the worker, in MB (the bench's cost model reads it). */
+export const BULK_WORKER_MEMORY_MB = 1024;
+
 export interface BulkJobEngineProps {
   readonly config: EnvironmentConfig;
   readonly resources: ServiceResources;
@@ -66,7 +69,7 @@ export class BulkJobEngine extends Construct {
         definition,
         config,
         environment: functionEnvironment(definition, resources, config),
-        memorySize: 1024,
+        memorySize: BULK_WORKER_MEMORY_MB,
       });
       grantResources(fn, definition, resources);
       functions.set(definition.id, fn);

@@ -10,7 +10,7 @@ import { PRICES_EU_WEST_2 } from './prices-eu-west-2.js';
 import { scaleProjection } from './scale-projection.js';
 
 /** Per partition, per second: DynamoDB's limit on any one partition, on-demand or not. */
-const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
+export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
 /** Not measured locally: a publisher invocation forwards up to 10 small events in one PutEvents call. */
 const PUBLISHER_DURATION_MS = 100;
 

@@ -16,6 +16,8 @@ export const PRICES_EU_WEST_2 = {
     'AWS Lambda pricing (aws.amazon.com/lambda/pricing/)',
     'Amazon API Gateway pricing — REST APIs (aws.amazon.com/api-gateway/pricing/)',
     'Amazon EventBridge pricing — Event bus (aws.amazon.com/eventbridge/pricing/)',
+    'Amazon SQS pricing — Standard queues (aws.amazon.com/sqs/pricing/)',
+    'Amazon S3 pricing — Requests and data retrievals, S3 Standard (aws.amazon.com/s3/pricing/)',
   ],
   dynamodb: {
     /** Per million write request units (1 KB each; transactional writes take 2; GSI copies too). */
@@ -41,6 +43,15 @@ export const PRICES_EU_WEST_2 = {
   eventBridge: {
     /** Custom events put on an event bus, per million; each started 64 KB of an entry is one event. */
     customEventsPerMillion: 1.0,
+  },
+  sqs: {
+    /** Standard queue requests, per million (each started 64 KB of a request is one request). */
+    standardRequestsPerMillion: 0.4,
+  },
+  s3: {
+    /** S3 Standard, per 1000 requests. */
+    putPer1000: 0.0053,
+    getPer1000: 0.00042,
   },
   /**
    * What was checked on `checked`, and against what. Every other price is the London list price as

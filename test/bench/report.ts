@@ -1,4 +1,6 @@
 import type { AccountMixMeasurement } from './account-mix.js';
+import type { BulkJobProjection } from './bulk-job-projection.js';
+import type { BulkJobFigures } from './bulk-job-throughput.js';
 import type { CostFigures } from './cost-model.js';
 import type { scaleProjection } from './scale-projection.js';
 
@@ -26,6 +28,8 @@ interface Figures {
   account_mix?: AccountMixMeasurement;
   cost_usd?: CostFigures;
   scale_projection?: ReturnType<typeof scaleProjection>;
+  bulk_job?: BulkJobFigures;
+  bulk_job_projection?: BulkJobProjection;
 }
 
 /** The target: a cold start costs at most 30 % more than loading the DynamoDB client alone. */
@@ -89,6 +93,7 @@ export function renderReport(f: Figures): string {
   out.push(...renderColdStart(f));
   if (f.account_mix && f.cost_usd) out.push(...renderCost(f.account_mix, f.cost_usd));
   if (f.scale_projection) out.push(...renderScale(f.scale_projection));
+  if (f.bulk_job) out.push(...renderBulkJob(f.bulk_job, f.bulk_job_projection));
   out.push('');
   return out.join('\n');
 }
@@ -215,5 +220,56 @@ function renderScale(scale: ReturnType<typeof scaleProjection>): string[] {
       `${i.busiest_index_write_units_per_account} write units per account on the busiest supplier-wide index (${i.busiest_index}); rate limit ${i.rate_limit_per_s}/s (${i.rate_limit_source}); ` +
       `Lambda concurrency ${i.lambda_concurrency}; ETL concurrency ${i.etl_concurrency}; ${i.partition_write_units_per_s} write units/s per partition.`,
   );
+  return out;
+}
+
+/** A bulk job beside `etl load` and the floor, and its scale projection. */
+export function renderBulkJob(bulk: BulkJobFigures, projection?: BulkJobProjection): string[] {
+  const out = [
+    '',
+    `## Bulk job (concurrency ${bulk.concurrency}, ${bulk.accounts} accounts of ${bulk.transactionsPerAccount} transactions, ${bulk.rounds} rounds)`,
+    row(['load', 'seconds', 'accounts/s', 'transactions/s']),
+    row(['---', '---', '---', '---']),
+  ];
+  for (const [name, rate] of [
+    ['bulk job', bulk.job],
+    ['etl load', bulk.cli],
+    ['floor (DynamoDB Local)', bulk.floor],
+  ] as const) {
+    out.push(row([name, rate.seconds, rate.accounts_per_s, rate.transactions_per_s]));
+  }
+  out.push(
+    '',
+    row(['figure', 'value', 'target']),
+    row(['---', '---', '---']),
+    row(['ratio to etl load', bulk.ratio_to_cli, `≥ 0.95 ${mark(bulk.ratio_to_cli >= 0.95)}`]),
+    row(['ratio to the floor', bulk.ratio_to_floor, `≥ 0.9 ${mark(bulk.ratio_to_floor >= 0.9)}`]),
+    row(['engine write units per line', bulk.engine_overhead_per_line.write_units, '']),
+    row(['engine read units per line', bulk.engine_overhead_per_line.read_units, '']),
+  );
+  if (!projection) return out;
+  const i = projection.inputs;
+  out.push(
+    '',
+    `## Bulk job scale projection: ${projection.accounts} accounts`,
+    '',
+    `About ${projection.hours} h, bound by ${projection.bound_by.replaceAll('_', ' ')}; about ${projection.cost_usd.total} USD ` +
+      `(${i.jobs_of_at_most_5_gib} job(s) of at most 5 GiB). One hour needs bulkJobConcurrency ${projection.bulk_job_concurrency_for_one_hour}; ` +
+      `from ${projection.bulk_job_concurrency_to_reach_other_bounds} on, another bound decides.`,
+    '',
+    row(['bound', 'hours if it alone bound the run']),
+    row(['---', '---']),
+    ...Object.entries(projection.hours_if_bound_by).map(([bound, hours]) => row([bound, hours])),
+    '',
+    row(['service', 'USD']),
+    row(['---', '---']),
+    ...Object.entries(projection.cost_usd).map(([service, usd]) => row([service, usd])),
+    '',
+    `Inputs: ${i.serial_seconds_per_account} s of serial request time per account (measured locally); a line of ${i.line_bytes} bytes, ` +
+      `${i.lines_per_chunk} lines per chunk; ${i.busiest_index_write_units_per_account} write units per account on ${i.busiest_index}; ` +
+      `${i.bulk_job_concurrency_source} = ${i.bulk_job_concurrency}; Lambda concurrency ${i.lambda_concurrency}; ` +
+      `${i.partition_write_units_per_s} write units/s per partition; reader ${i.reader_bytes_per_s_assumed} bytes/s (assumed).`,
+  );
+  if (projection.partition_note) out.push('', projection.partition_note);
   return out;
 }

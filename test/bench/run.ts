@@ -2,16 +2,22 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { environmentConfig } from '../../infra/config/environments.js';
+import { BULK_WORKER_MEMORY_MB } from '../../infra/constructs/bulk-job-engine.js';
+import { DEFAULT_MEMORY_MB } from '../../infra/constructs/service-function.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { RequestCounter } from '../support/request-counter.js';
 import { measureAccountTasks } from './account-tasks.js';
+import { bulkJobProjection } from './bulk-job-projection.js';
+import { type BulkJobFigures, measureBulkJob } from './bulk-job-throughput.js';
 import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
-import { measureCostAndScale } from './cost-and-scale.js';
+import { measureCostAndScale, PARTITION_WRITE_UNITS_PER_SECOND } from './cost-and-scale.js';
 import { measureEtl } from './etl-throughput.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
-import { renderColdStart, renderImport, renderReport } from './report.js';
+import { PRICES_EU_WEST_2 } from './prices-eu-west-2.js';
+import { renderBulkJob, renderColdStart, renderImport, renderReport } from './report.js';
 import { measureRequestCounts } from './request-counts.js';
 import { importAccounts, measureImportAgainstFloor } from './throughput.js';
 
@@ -37,10 +43,13 @@ const { values } = parseArgs({
     'scale-accounts': { type: 'string', default: '500000' },
     'scale-environment': { type: 'string', default: 'prod' },
     'lambda-concurrency': { type: 'string', default: '1000' },
+    /** Rounds the bulk job, `etl load` and their floor alternate in (measureBulkJob). */
+    'bulk-rounds': { type: 'string', default: '2' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
     /**
      * `cold-start`: only build the bundles and time their load (no local runtime), to iterate on init time.
      * `import`: only import the accounts, post their transactions and measure the floor, to iterate on throughput.
+     * `bulk`: only a bulk job beside `etl load` and the floor, and the bulk job's scale projection.
      */
     only: { type: 'string' },
   },
@@ -100,11 +109,33 @@ function write(figures: object, report: string): void {
   log(`figures written to ${values.out}, report to ${reportFile}`);
 }
 
+/** The bulk job's 500 000-account projection from the metered mix and the engine's measured overhead. */
+function projectBulkJobs(
+  costAndScale: Awaited<ReturnType<typeof measureCostAndScale>>,
+  bulk: BulkJobFigures,
+  scale: { scaleAccounts: number; environment: string; lambdaConcurrency: number },
+) {
+  const config = environmentConfig(scale.environment);
+  return bulkJobProjection({
+    accounts: scale.scaleAccounts,
+    mix: costAndScale.account_mix,
+    cost: costAndScale.cost_usd,
+    prices: PRICES_EU_WEST_2,
+    engineOverheadPerLine: bulk.engine_overhead_per_line,
+    bulkJobConcurrency: config.bulkJobConcurrency,
+    bulkJobConcurrencySource: `bulkJobConcurrency of ${config.name}`,
+    lambdaConcurrency: scale.lambdaConcurrency,
+    partitionWriteUnitsPerSecond: PARTITION_WRITE_UNITS_PER_SECOND,
+    workerMemoryMb: BULK_WORKER_MEMORY_MB,
+    apiMemoryMb: DEFAULT_MEMORY_MB,
+  });
+}
+
 async function main(): Promise<void> {
   const localDir = path.join(root, '.local/bench');
   mkdirSync(localDir, { recursive: true });
-  if (values.only !== undefined && values.only !== 'cold-start' && values.only !== 'import') {
-    throw new Error(`--only takes cold-start or import, not ${values.only}`);
+  if (values.only !== undefined && !['cold-start', 'import', 'bulk'].includes(values.only)) {
+    throw new Error(`--only takes cold-start, import or bulk, not ${values.only}`);
   }
   if (values.only === 'cold-start') {
     const figures = await measureColdStart(localDir);
@@ -132,6 +163,8 @@ async function main(): Promise<void> {
   // The deployed default: supplier records are cached for 30 s in a warm function.
   process.env.DATA_IMPORT_SUPPLIER_CACHE_SECONDS = '30';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  // A bulk job's worker runs as many lines at once as the ETL CLI runs accounts.
+  process.env.DATA_IMPORT_BULK_JOB_CONCURRENCY = String(options.concurrency);
   log('starting the local runtime…');
   const runtime = await startLocalRuntime({
     port: 0,
@@ -145,6 +178,42 @@ async function main(): Promise<void> {
     counter.attach(dynamoDbClient);
     const token = await obtainToken(runtime.url);
     const client = new TimedClient(runtime.url, token);
+    const costAndScaleOptions = {
+      supplier: SUPPLIER,
+      mixAccounts: int('mix-accounts'),
+      eventsFile: path.join(localDir, 'events.jsonl'),
+      scaleAccounts: int('scale-accounts'),
+      environment: String(values['scale-environment']),
+      lambdaConcurrency: int('lambda-concurrency'),
+      etlConcurrency: options.concurrency,
+    };
+    const bulkJobs = async () => {
+      log(
+        `a bulk job beside etl load and the floor at concurrency ${options.concurrency} (${options.accounts} accounts each, ${int('bulk-rounds')} rounds)…`,
+      );
+      const measured = await measureBulkJob(
+        runtime.url,
+        BENCH_KEY,
+        SUPPLIER,
+        { client: dynamoDbClient, documents: documentClient, tableName: TABLE_NAME },
+        { ...options, rounds: int('bulk-rounds') },
+      );
+      log(
+        `bulk job ${measured.job.transactions_per_s} transactions/s; etl load ${measured.cli.transactions_per_s}; floor ${measured.floor.transactions_per_s}`,
+      );
+      return measured;
+    };
+    if (values.only === 'bulk') {
+      const bulk = await bulkJobs();
+      log('metering a realistic account mix for the bulk job projection…');
+      const costAndScale = await measureCostAndScale(client, dynamoDbClient, costAndScaleOptions);
+      const projection = projectBulkJobs(costAndScale, bulk, costAndScaleOptions);
+      write(
+        { options, bulk_job: bulk, bulk_job_projection: projection },
+        `${renderBulkJob(bulk, projection).join('\n')}\n`,
+      );
+      return;
+    }
 
     log(`importing ${options.accounts} accounts…`);
     const [warmUpAccount, ...accounts] = await importAccounts(
@@ -192,19 +261,13 @@ async function main(): Promise<void> {
         `hand-written ${etl.hand_written.accounts_per_s} accounts/s, ${etl.hand_written.transactions_per_s} transactions/s`,
     );
 
+    const bulk = await bulkJobs();
+
     log('counting DynamoDB requests per POST…');
     const requestCounts = await measureRequestCounts(client, counter, SUPPLIER);
 
     log('metering a realistic account mix for the cost model…');
-    const costAndScale = await measureCostAndScale(client, dynamoDbClient, {
-      supplier: SUPPLIER,
-      mixAccounts: int('mix-accounts'),
-      eventsFile: path.join(localDir, 'events.jsonl'),
-      scaleAccounts: int('scale-accounts'),
-      environment: String(values['scale-environment']),
-      lambdaConcurrency: int('lambda-concurrency'),
-      etlConcurrency: options.concurrency,
-    });
+    const costAndScale = await measureCostAndScale(client, dynamoDbClient, costAndScaleOptions);
 
     log('measuring listing pages…');
     const listing = await measureListing(client, documentClient, TABLE_NAME, {
@@ -239,6 +302,8 @@ async function main(): Promise<void> {
       import: importFigures,
       account_tasks: accountTasks,
       etl,
+      bulk_job: bulk,
+      bulk_job_projection: projectBulkJobs(costAndScale, bulk, costAndScaleOptions),
       ddb_requests: requestCounts,
       latency_ms: latency,
       list: listing,

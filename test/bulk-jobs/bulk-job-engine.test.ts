@@ -11,6 +11,8 @@ import { bulkJobPaths, createJob, resultsOf, upload, waitForJob } from './suppor
 
 vi.setConfig({ testTimeout: 180_000 });
 
+const LINES_OF_SMALL_JOB = 200;
+
 /** Runs a job over `content` to its end and returns the finished job and its results. */
 async function runJob(
   content: string,
@@ -188,7 +190,8 @@ describe('abort, and a supplier paused during a job', () => {
     // Prepare: a supplier of its own, paused as soon as the job has started.
     const { supplier, apiKey } = await newSupplierWithKey('BJPAUSE');
     const token = await obtainToken(apiKey);
-    const bundles = Array.from({ length: 12 }, (_, index) => ({
+    // Enough lines that chunks hold several each.
+    const bundles = Array.from({ length: LINES_OF_SMALL_JOB }, (_, index) => ({
       account: { external_account_number: `BJP-${index}-${randomUUID().slice(0, 6)}` },
     }));
     const created = (await createJob(token, { import_supplier: supplier, dry_run: true })).json;
@@ -209,12 +212,12 @@ describe('abort, and a supplier paused during a job', () => {
     expect(aborted.status).toBe(200);
     expect(aborted.json.state).toBe('ABORTED');
     expect(job.state).toBe('ABORTED');
-    expect(read.lines.total).toBe(12);
+    expect(read.lines.total).toBe(LINES_OF_SMALL_JOB);
     expect(results.map((result) => result.line)).toEqual(bundles.map((_, index) => index + 1));
     const notProcessed = results.filter((result) => result.status === 'NOT_PROCESSED');
     expect(notProcessed.length).toBe(job.lines.not_processed);
     expect(notProcessed.length).toBeGreaterThan(0);
-    expect(job.lines.processed + job.lines.not_processed).toBe(12);
+    expect(job.lines.processed + job.lines.not_processed).toBe(LINES_OF_SMALL_JOB);
     for (const result of notProcessed) {
       expect(result).toEqual({
         line: result.line,

@@ -57,7 +57,7 @@ export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 /** Chunks per worker the reader aims at, so the last chunks end close together. */
 const CHUNKS_PER_WORKER = 8;
 /** The largest chunk the reader aims at, in bytes of input. */
-const MAX_TARGET_CHUNK_BYTES = 1024 * 1024;
+export const MAX_TARGET_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * The input bytes the reader puts in a chunk before it closes it: about CHUNKS_PER_WORKER chunks

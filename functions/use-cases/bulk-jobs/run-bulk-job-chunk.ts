@@ -111,9 +111,10 @@ export async function runBulkJobChunk(
   const auth = { organisation: job.organisation, suppliers: [job.import_supplier] };
   const send = inProcessStepSender(handlers, auth, invocation);
   const pending = chunk.lines.filter((line) => !stored.lines.get(line.line)?.result);
+  /** The results this invocation wrote (the chunk's other lines' are in `stored`). */
+  const written = new Map<number, LineResult>();
   let texts: Map<number, string> | undefined;
   for (const [index, line] of pending.entries()) {
-    if (index > 0) job = (await getBulkJob(jobId)) ?? job;
     if (job.state !== 'IN_PROGRESS') break;
     const supplier = await getSupplier(job.import_supplier);
     if (supplier && !acceptsMigrations(supplier.status)) {
@@ -127,7 +128,13 @@ export async function runBulkJobChunk(
       holder: invocation.holder,
       expiresAt: claimExpiryOf(invocation, CLAIM_MARGIN_SECONDS),
       now,
+      // The job was read just now for the first line; for the others the claim checks it is still running.
+      whileJobRuns: index > 0,
     });
+    if (claim.outcome === 'job-stopped') {
+      job = (await getBulkJob(jobId)) ?? job;
+      break;
+    }
     if (claim.outcome === 'done') continue;
     if (claim.outcome === 'held') return requeue(retryAfterSeconds(claim.until, now), 'line held');
     let run: { result: LineResult; final: boolean };
@@ -140,11 +147,19 @@ export async function runBulkJobChunk(
         ? await dryRunLine(send, input, job.import_supplier)
         : await loadLine(send, input, job.import_supplier);
     }
-    if (!run.final && claim.attempts + 1 < MAX_LINE_RUNS) {
+    const attempts = stored.lines.get(line.line)?.transientAttempts ?? 0;
+    if (!run.final && attempts + 1 < MAX_LINE_RUNS) {
       await releaseLine(jobId, chunk.chunk, line.line, invocation.holder);
       return requeue(TRANSIENT_RETRY_SECONDS, 'transient failure');
     }
-    await saveLineResult(jobId, chunk.chunk, run.result, invocation.holder, Date.now());
+    if (await saveLineResult(jobId, chunk.chunk, run.result, invocation.holder, Date.now())) {
+      written.set(line.line, run.result);
+    }
+  }
+  const known = chunk.lines.map((line) => written.get(line.line) ?? stored.lines.get(line.line)?.result);
+  if (known.every((result) => result !== undefined)) {
+    // Every line's result is known here: the chunk is counted without reading it again.
+    return countChunk(job, chunk, known as LineResult[], []);
   }
   return endChunk(job, chunk, requeue);
 }
@@ -175,6 +190,20 @@ async function endChunk(
     // A line whose claim expired (its worker died) while the job still runs: run the chunk again.
     return requeue(0, 'line abandoned');
   }
+  return countChunk(job, chunk, results, unstarted);
+}
+
+/**
+ * Counts the chunk (once, whatever its deliveries) with its lines' results and the lines no
+ * worker started (`NOT_PROCESSED`, their account numbers read from the input), then finishes the
+ * job if it was its last chunk.
+ */
+async function countChunk(
+  job: StoredBulkJob,
+  chunk: Chunk,
+  results: readonly LineResult[],
+  unstarted: readonly ChunkLine[],
+): Promise<ChunkOutcome> {
   const texts = unstarted.length > 0 ? await lineTexts(job, unstarted) : new Map<number, string>();
   const notProcessed: ChunkDone['not_processed'] = unstarted.map((line) => [
     line.line,
@@ -185,7 +214,7 @@ async function endChunk(
     chunk.chunk,
     countsOf(results, notProcessed.length),
     notProcessed,
-    now.getTime(),
+    Date.now(),
   );
   await finishIfDone(job.job_id);
   return { outcome: 'done' };

@@ -1,0 +1,211 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
+import { load } from '../../client/etl/load.js';
+import { type Capacity, CapacityMeter } from './capacity-meter.js';
+import { accountPayload, transactionsPayload } from './payloads.js';
+import { measureFloor } from './throughput.js';
+
+/**
+ * A bulk job's throughput beside `etl load` at the same concurrency (the local worker runs
+ * `concurrency` lines at once, the CLI `--concurrency` accounts) and beside the floor (the same
+ * transactions written straight to DynamoDB Local), on files of the same bundles (an account and
+ * its transactions each). DynamoDB Local's speed drifts within a run, so the three run in rounds,
+ * each on a share of the accounts, alternating which goes first; the figures are the totals.
+ *
+ * The DynamoDB capacity both loads consume is metered too: the job's minus the CLI's, per line, is
+ * what the engine itself costs (claims, results, chunk counts, reads of the job), which the scale
+ * projection prices.
+ */
+export interface BulkJobBenchOptions {
+  accounts: number;
+  transactionsPerAccount: number;
+  concurrency: number;
+  rounds: number;
+}
+
+function bundleFile(
+  dir: string,
+  name: string,
+  supplier: string,
+  externals: readonly string[],
+  transactions: number,
+) {
+  const file = path.join(dir, `${name}.ndjson`);
+  writeFileSync(
+    file,
+    externals
+      .map((external) => {
+        const ids = Array.from({ length: transactions }, (_, i) => `${external}-T${i}`);
+        const bundle = {
+          account: accountPayload(supplier, external),
+          transactions: transactionsPayload(supplier, external, ids).transactions,
+        };
+        return `${JSON.stringify(bundle)}\n`;
+      })
+      .join(''),
+  );
+  return file;
+}
+
+async function call(client: DataImportClient, method: string, route: string, body?: unknown) {
+  const response = await client.send(
+    new Request(`${client.baseUrl}${route}`, {
+      method,
+      ...(body !== undefined
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+        : {}),
+    }),
+  );
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+/** Seconds from the start of a job over `file` to the moment it is seen finished (polled every 50 ms). */
+async function runJob(
+  client: DataImportClient,
+  supplier: string,
+  file: string,
+  lines: number,
+): Promise<number> {
+  const created = await call(client, 'POST', '/v2/data-import/bulk-jobs/', { import_supplier: supplier });
+  if (created.status !== 201) throw new Error(`creating a bulk job answered ${created.status}`);
+  const uploaded = await fetch(created.json.upload.url, { method: 'PUT', body: readFileSync(file) });
+  if (uploaded.status !== 200) throw new Error(`uploading the job's file answered ${uploaded.status}`);
+  const jobPath = `/v2/data-import/bulk-jobs/${created.json.job_id}/`;
+  const started = performance.now();
+  if ((await call(client, 'POST', `${jobPath}start/`)).status !== 202)
+    throw new Error('starting the job failed');
+  for (;;) {
+    const { json } = await call(client, 'GET', jobPath);
+    if (json.finished_at !== null) {
+      const seconds = (performance.now() - started) / 1000;
+      if (json.lines.imported !== lines)
+        throw new Error(`the bulk job imported ${json.lines.imported} of ${lines} lines`);
+      return seconds;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface Metered {
+  write_units: number;
+  read_units: number;
+  requests: number;
+  lines: number;
+}
+
+/** Adds what the meter counted since it was last read to `into`. */
+function addUsed(into: Metered, used: Capacity, lines: number): void {
+  into.write_units += used.write_units_table + used.write_units_indexes;
+  into.read_units += used.read_units;
+  into.requests += used.requests;
+  into.lines += lines;
+}
+
+export async function measureBulkJob(
+  url: string,
+  apiKey: string,
+  supplier: string,
+  dynamo: {
+    client: Parameters<CapacityMeter['attach']>[0];
+    documents: DynamoDBDocumentClient;
+    tableName: string;
+  },
+  options: BulkJobBenchOptions,
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-bulk-'));
+  const client = createDataImportClient({ baseUrl: url, apiKey });
+  const rounds = Math.max(1, Math.min(options.rounds, options.accounts));
+  const meter = new CapacityMeter().attach(dynamo.client);
+  const totals = { job: 0, cli: 0, floor: 0, lines: 0 };
+  const zero = (): Metered => ({ write_units: 0, read_units: 0, requests: 0, lines: 0 });
+  const capacity = { job: zero(), cli: zero() };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const count = Math.floor(options.accounts / rounds) + (round < options.accounts % rounds ? 1 : 0);
+      const externals = (name: string) =>
+        Array.from({ length: count }, (_, i) => `BULK-${name}-${round}-${String(i).padStart(6, '0')}`);
+      const jobFile = bundleFile(
+        dir,
+        `job-${round}`,
+        supplier,
+        externals('JOB'),
+        options.transactionsPerAccount,
+      );
+      const cliFile = bundleFile(
+        dir,
+        `cli-${round}`,
+        supplier,
+        externals('CLI'),
+        options.transactionsPerAccount,
+      );
+      const job = async () => {
+        meter.take();
+        totals.job += await runJob(client, supplier, jobFile, count);
+        addUsed(capacity.job, meter.take(), count);
+      };
+      const cli = async () => {
+        meter.take();
+        const started = performance.now();
+        const summary = await load(client, {
+          file: cliFile,
+          supplier,
+          concurrency: options.concurrency,
+          stateDir: path.join(dir, `state-${round}`),
+          dryRun: false,
+        });
+        totals.cli += (performance.now() - started) / 1000;
+        if (summary.counts.IMPORTED !== count)
+          throw new Error(`the ETL CLI imported ${summary.counts.IMPORTED} of ${count}`);
+        addUsed(capacity.cli, meter.take(), count);
+      };
+      const floor = async () => {
+        const items = count * options.transactionsPerAccount;
+        totals.floor += (
+          await measureFloor(dynamo.documents, dynamo.tableName, items, options.concurrency)
+        ).seconds;
+      };
+      const order = round % 2 === 0 ? [job, cli, floor] : [floor, cli, job];
+      for (const step of order) await step();
+      totals.lines += count;
+    }
+  } finally {
+    meter.detach();
+  }
+  const transactions = totals.lines * options.transactionsPerAccount;
+  const rate = (seconds: number) => ({
+    seconds: Math.round(seconds * 100) / 100,
+    accounts_per_s: Math.round((totals.lines / seconds) * 10) / 10,
+    transactions_per_s: Math.round(transactions / seconds),
+  });
+  const round3 = (value: number) => Math.round(value * 1000) / 1000;
+  const job = rate(totals.job);
+  const cli = rate(totals.cli);
+  const floor = rate(totals.floor);
+  const units = (figures: Metered) => ({
+    write_units_per_line: round3(figures.write_units / figures.lines),
+    read_units_per_line: round3(figures.read_units / figures.lines),
+    requests_per_line: round3(figures.requests / figures.lines),
+  });
+  const jobUnits = units(capacity.job);
+  const cliUnits = units(capacity.cli);
+  return {
+    ...options,
+    rounds,
+    job,
+    cli,
+    floor,
+    ratio_to_cli: round3(job.transactions_per_s / cli.transactions_per_s),
+    ratio_to_floor: round3(job.transactions_per_s / floor.transactions_per_s),
+    capacity_per_line: { job: jobUnits, cli: cliUnits },
+    engine_overhead_per_line: {
+      write_units: round3(jobUnits.write_units_per_line - cliUnits.write_units_per_line),
+      read_units: round3(jobUnits.read_units_per_line - cliUnits.read_units_per_line),
+    },
+  };
+}
+
+export type BulkJobFigures = Awaited<ReturnType<typeof measureBulkJob>>;
