@@ -106,6 +106,21 @@ export async function getBulkJobProgress(jobId: string): Promise<JobProgress | u
   return { job, counts: job.final_counts ?? counts, chunksDone };
 }
 
+/**
+ * The job and one of its counter shards (one BatchGetItem): whether that shard has counted every
+ * chunk it will count (`chunks_done` of the shard), once the job's chunks are known.
+ */
+export async function getJobAndShard(
+  jobId: string,
+  shard: number,
+): Promise<{ job: StoredBulkJob; shardChunksDone: number } | undefined> {
+  const found = await batchGetItems([keys.bulkJob(jobId), keys.bulkJobCounter(jobId, shard)]);
+  const item = found.get(itemKey(keys.bulkJob(jobId)));
+  if (!item) return undefined;
+  const counter = found.get(itemKey(keys.bulkJobCounter(jobId, shard)));
+  return { job: toJob(item), shardChunksDone: Number(counter?.chunks_done ?? 0) };
+}
+
 /** The counter shard's update for one finished chunk (in the chunk's DONE transaction). */
 export function counterShardUpdate(jobId: string, shard: number, counts: LineCounts, expiresAt: number) {
   return {

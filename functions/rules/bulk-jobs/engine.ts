@@ -169,3 +169,8 @@ export function chunkOf(message: Extract<BulkJobMessage, { kind: 'lines' }>): Ch
 
 /** The counter shard a chunk's counts go to. */
 export const counterShardOf = (chunk: number) => chunk % COUNTER_SHARDS;
+
+/** How many of a job's `chunks` count on shard `shard`: those whose number is `shard` modulo the shards. */
+export function chunksOfShard(shard: number, chunks: number): number {
+  return shard < chunks ? Math.floor((chunks - 1 - shard) / COUNTER_SHARDS) + 1 : 0;
+}

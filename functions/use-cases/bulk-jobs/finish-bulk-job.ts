@@ -1,23 +1,36 @@
 import { resultsKey, writeObject } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
 import { logger } from '../../logger.js';
-import { finishMessage } from '../../rules/bulk-jobs/engine.js';
+import { chunksOfShard, finishMessage } from '../../rules/bulk-jobs/engine.js';
 import { type LineResult, notProcessedLine, resultsLine } from '../../rules/bulk-jobs/line-result.js';
 import { isoDateTime } from '../../rules/values/dates.js';
 import { readChunk } from '../../store/bulk-job-line-store.js';
-import { getBulkJobProgress, type JobProgress, markFinished } from '../../store/bulk-job-store.js';
+import {
+  getBulkJobProgress,
+  getJobAndShard,
+  type JobProgress,
+  markFinished,
+} from '../../store/bulk-job-store.js';
 
 /** Every chunk the reader sent is counted: no line is in flight any more. */
 const isComplete = ({ job, chunksDone }: JobProgress) =>
   job.read_done && job.chunks_total !== null && chunksDone >= job.chunks_total && !job.finished_at;
 
 /**
- * After a chunk is counted (or the reader is done): when it was the last, the queue gets the
- * job's `finish` message. Whoever counts last sees every count (the counts and the job are read
- * strongly consistent after its own write), so at least one caller sends it; a second one is
- * harmless.
+ * After a chunk is counted on shard `shard` (or, without one, after the reader is done): when it
+ * was the last, the queue gets the job's `finish` message. Whoever counts last sees every count
+ * (the counts and the job are read strongly consistent after its own write), so at least one
+ * caller sends it; a second one is harmless. A worker reads every shard only when its own shard
+ * has counted all its chunks (one item read, not sixteen, for every other chunk): the worker that
+ * counts the last chunk of the job completes its shard, and the reader reads every shard once the
+ * job's chunks are known, so the last of them still sees every count.
  */
-export async function finishIfDone(jobId: string): Promise<void> {
+export async function finishIfDone(jobId: string, shard?: number): Promise<void> {
+  if (shard !== undefined) {
+    const own = await getJobAndShard(jobId, shard);
+    if (!own || !own.job.read_done || own.job.chunks_total === null || own.job.finished_at) return;
+    if (own.shardChunksDone < chunksOfShard(shard, own.job.chunks_total)) return;
+  }
   const progress = await getBulkJobProgress(jobId);
   if (progress && isComplete(progress)) await sendBulkJobMessages([finishMessage(jobId)]);
 }

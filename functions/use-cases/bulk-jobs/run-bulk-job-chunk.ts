@@ -8,6 +8,7 @@ import { type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/
 import {
   type Chunk,
   type ChunkLine,
+  counterShardOf,
   LINE_START_RESERVE_SECONDS,
   linesMessage,
   MAX_DELAY_SECONDS,
@@ -93,7 +94,7 @@ export async function runBulkJobChunk(
   if (!job || job.finished_at) return { outcome: 'done' };
   const stored = await readChunk(jobId, chunk.chunk);
   if (stored.done) {
-    await finishIfDone(jobId);
+    await finishIfDone(jobId, counterShardOf(chunk.chunk));
     return { outcome: 'done' };
   }
   const requeue = async (delaySeconds: number, why: string): Promise<ChunkOutcome> => {
