@@ -95,9 +95,20 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     expect(Object.keys(figures.scale_projection.hours_if_bound_by)).toContain(
       figures.scale_projection.bound_by,
     );
+    for (const load of ['job', 'cli', 'floor']) {
+      expect(finite(figures.bulk_job[load].transactions_per_s), load).toBe(true);
+    }
+    expect(finite(figures.bulk_job.ratio_to_cli)).toBe(true);
+    expect(finite(figures.bulk_job.ratio_to_floor)).toBe(true);
+    expect(finite(figures.bulk_job_projection.hours)).toBe(true);
+    expect(finite(figures.bulk_job_projection.cost_usd.total)).toBe(true);
+    expect(Object.keys(figures.bulk_job_projection.hours_if_bound_by)).toContain(
+      figures.bulk_job_projection.bound_by,
+    );
     const report = readFileSync(path.join(path.dirname(out), 'bench-report.md'), 'utf8');
     expect(report).toContain('cost_usd.per_thousand_accounts');
     expect(report).toContain('Scale projection');
+    expect(report).toContain('Bulk job scale projection');
   }, 300_000);
 });
 

@@ -36,6 +36,9 @@ const FUNCTION_ENV = {
   DATA_IMPORT_STRIPE_API_KEY_SECRET_ARN:
     'arn:aws:secretsmanager:eu-west-2:123456789012:secret:bench-stripe-key',
   DATA_IMPORT_TASK_QUEUE_URL: 'http://127.0.0.1:9/000000000000/bench-tasks',
+  DATA_IMPORT_BULK_BUCKET_NAME: 'bench-bulk-jobs',
+  DATA_IMPORT_BULK_QUEUE_URL: 'http://127.0.0.1:9/000000000000/bench-bulk-lines',
+  DATA_IMPORT_BULK_READER_QUEUE_URL: 'http://127.0.0.1:9/000000000000/bench-bulk-reader',
   AWS_REGION: 'eu-west-2',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
