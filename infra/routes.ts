@@ -245,11 +245,11 @@ export const apiFunctions = [
   },
   {
     id: 'start-bulk-job',
-    description:
-      'v2: starts a bulk import job whose file is uploaded (the table stream hands it to the reader)',
+    description: 'v2: starts a bulk import job whose file is uploaded: hands it to the reader',
     route: { method: 'POST', path: `${v2BulkJobs}/{job_id}/start`, authorized: true },
     table: 'read-write',
     bulkJobObjects: ['read-inputs'],
+    sendsBulkJobReads: true,
   },
   {
     id: 'get-bulk-job',

@@ -368,7 +368,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** v2: starts a bulk import job whose file is uploaded (the table stream hands it to the reader) */
+        /** v2: starts a bulk import job whose file is uploaded: hands it to the reader */
         post: operations["start-bulk-job"];
         delete?: never;
         options?: never;

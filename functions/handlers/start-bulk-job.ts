@@ -1,6 +1,6 @@
 import { apiHandler } from '../http/api-handler.js';
 import { bulkJobFromPath } from '../http/bulk-job-access.js';
-import { startBulkJob } from '../use-cases/bulk-jobs/manage-bulk-jobs.js';
+import { startBulkJob } from '../use-cases/bulk-jobs/start-bulk-job.js';
 import { validate } from '../validation/generated/bulk-job-action.js';
 
 /**

@@ -28,7 +28,7 @@ const isComplete = ({ job, chunksDone }: JobProgress) =>
 export async function finishIfDone(jobId: string, shard?: number): Promise<void> {
   if (shard !== undefined) {
     const own = await getJobAndShard(jobId, shard);
-    if (!own || !own.job.read_done || own.job.chunks_total === null || own.job.finished_at) return;
+    if (!own?.job.read_done || own.job.chunks_total === null || own.job.finished_at) return;
     if (own.shardChunksDone < chunksOfShard(shard, own.job.chunks_total)) return;
   }
   const progress = await getBulkJobProgress(jobId);

@@ -1,0 +1,29 @@
+import { objectSize } from '../../adapters/bulk-jobs/job-objects.js';
+import { sendReadMessage } from '../../adapters/bulk-jobs/reader-queue.js';
+import {
+  type BulkJobObject,
+  noLines,
+  notOpen,
+  requireOpen,
+  uploadMissing,
+} from '../../rules/bulk-jobs/bulk-job.js';
+import { readMessage } from '../../rules/bulk-jobs/engine.js';
+import { isoDateTime } from '../../rules/values/dates.js';
+import { markStarted, type StoredBulkJob } from '../../store/bulk-job-store.js';
+import { bulkJobView } from './bulk-job-view.js';
+
+/**
+ * OPEN → IN_PROGRESS once the input is uploaded (400 `bulk_job_upload_missing` before). The job
+ * goes to the reader queue first, then the state changes: a start that dies in between leaves the
+ * job OPEN (the reader drops a message whose job never started), and a started job always has its
+ * reader. A second start's message (a race lost with 409) reads nothing twice: one reader holds a
+ * job's read at a time, and a read is done once.
+ */
+export async function startBulkJob(job: StoredBulkJob, now: Date): Promise<BulkJobObject> {
+  requireOpen(job);
+  if ((await objectSize(job.input_key)) === undefined) throw uploadMissing();
+  await sendReadMessage(readMessage(job.job_id, 'continue'));
+  const started = await markStarted(job.job_id, now, isoDateTime(now));
+  if (!started) throw notOpen();
+  return bulkJobView(started, noLines(), now);
+}
