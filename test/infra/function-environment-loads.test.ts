@@ -26,7 +26,7 @@ const LAMBDA_VARIABLES = {
 };
 
 /** A well-formed value for a variable the template sets (a reference or a token). */
-function valueOf(name: string, value: unknown): string {
+function variableValue(name: string, value: unknown): string {
   if (typeof value === 'string') return value;
   if (name.endsWith('_URL')) return `http://127.0.0.1:9/000000000000/${name.toLowerCase()}`;
   if (name.endsWith('_ARN'))
@@ -67,7 +67,7 @@ describe('every function loads with only the configuration its stack entry gives
         env: Object.fromEntries(
           Object.entries(variables)
             .filter(([name]) => name !== 'NODE_OPTIONS')
-            .map(([name, value]) => [name, valueOf(name, value)]),
+            .map(([name, value]) => [name, variableValue(name, value)]),
         ),
       };
     });
