@@ -3,12 +3,12 @@ import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { type CfnRule, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CONSUMED_DETAIL_TYPES } from '../../functions/rules/meter-points/join-supplier-outcome.js';
 import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
 import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
+import { queueDestination } from './queue-grants.js';
 
 /** EventBridge retries delivering to the function this long and this often. */
 export const CONSUMER_MAX_EVENT_AGE = Duration.hours(24);
@@ -60,7 +60,7 @@ export class JoinSupplierConsumer extends Construct {
     props.consumer.configureAsyncInvoke({
       retryAttempts: CONSUMER_FUNCTION_RETRIES,
       maxEventAge: Duration.hours(6),
-      onFailure: new SqsDestination(this.deadLetterQueue),
+      onFailure: queueDestination(this.deadLetterQueue),
     });
 
     this.deadLetterAlarm = deadLetterAlarm(this, this.deadLetterQueue, {
