@@ -9,6 +9,22 @@ export interface TemplateJson {
   Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
 }
 
+export interface PolicyDocument {
+  Version: string;
+  Statement: PolicyStatementJson[];
+}
+
+export interface PolicyStatementJson {
+  Sid?: string;
+  Effect: 'Allow' | 'Deny';
+  Action?: string | string[];
+  NotAction?: string | string[];
+  Resource?: string | string[];
+  NotResource?: string | string[];
+  Principal?: unknown;
+  Condition?: unknown;
+}
+
 export interface Deployment {
   account: string;
   region: string;
@@ -140,5 +156,37 @@ export class TemplateValues {
       'AWS::URLSuffix': 'amazonaws.com',
     };
     return values[name];
+  }
+
+  /** The resource policies of the template (queues, buckets), by the ARN of what they protect. */
+  resourcePolicies(): Map<string, PolicyDocument> {
+    const policies = new Map<string, PolicyDocument>();
+    const add = (arn: string, document: unknown) => {
+      const policy = this.resolve(document) as PolicyDocument;
+      const known = policies.get(arn);
+      policies.set(arn, known ? { ...known, Statement: [...known.Statement, ...policy.Statement] } : policy);
+    };
+    for (const resource of Object.values(this.template.Resources)) {
+      const properties = resource.Properties ?? {};
+      if (resource.Type === 'AWS::SQS::QueuePolicy') {
+        for (const queue of properties.Queues as { Ref: string }[])
+          add(this.arnOf(queue.Ref), properties.PolicyDocument);
+      }
+      if (resource.Type === 'AWS::S3::BucketPolicy') {
+        add(this.arnOf((properties.Bucket as { Ref: string }).Ref), properties.PolicyDocument);
+      }
+    }
+    return policies;
+  }
+
+  private policies: Map<string, PolicyDocument> | undefined;
+
+  /** The resource policy protecting `arn` (a bucket's protects its objects too). */
+  resourcePolicyOf(arn: string): PolicyDocument | undefined {
+    this.policies ??= this.resourcePolicies();
+    for (const [protectedArn, policy] of this.policies) {
+      if (arn === protectedArn || arn.startsWith(`${protectedArn}/`)) return policy;
+    }
+    return undefined;
   }
 }

@@ -159,6 +159,21 @@ export function resourceArnOfVariable(name: string, value: string, where: Where)
   return kind && value !== '' ? kind.arnOf(value, where) : undefined;
 }
 
+/** `arn:…:table/data-import-local/index/gsi1` → `DATA_IMPORT_TABLE_NAME/index/gsi1`, or the ARN itself. */
+export function resourceReference(
+  arn: string,
+  env: Record<string, string | undefined>,
+  where: Where,
+): string {
+  for (const [name, value] of Object.entries(env)) {
+    const resourceArn = resourceArnOfVariable(name, value ?? '', where);
+    if (resourceArn && (arn === resourceArn || arn.startsWith(`${resourceArn}/`))) {
+      return `${name}${arn.slice(resourceArn.length)}`;
+    }
+  }
+  return arn;
+}
+
 /** S3 REST requests on an object, by method: the operation and what IAM authorizes it as. */
 const S3_OBJECT_OPERATIONS: Record<string, [operation: string, action: string]> = {
   GET: ['GetObject', 's3:GetObject'],

@@ -10,7 +10,7 @@ import { LOCAL } from '../../../infra/local/proxy-event.js';
 import {
   type IamRequest,
   iamRequestsOf,
-  resourceArnOfVariable,
+  resourceReference,
   s3RequestOf,
   type Where,
 } from './iam-requests.js';
@@ -31,17 +31,6 @@ import { RECORDINGS_DIR, type RecordedCall, type Recording } from './recording.j
  */
 
 const where = (): Where => ({ region: process.env.AWS_REGION ?? 'eu-west-2', account: LOCAL.accountId });
-
-/** `arn:…:table/data-import-local/index/gsi1` → `DATA_IMPORT_TABLE_NAME/index/gsi1`, or the ARN itself. */
-export function resourceReference(arn: string, env: NodeJS.ProcessEnv = process.env): string {
-  for (const [name, value] of Object.entries(env)) {
-    const resourceArn = resourceArnOfVariable(name, value ?? '', where());
-    if (!resourceArn) continue;
-    if (arn === resourceArn || arn.startsWith(`${resourceArn}/`))
-      return `${name}${arn.slice(resourceArn.length)}`;
-  }
-  return arn;
-}
 
 /** An object key says nothing about the grant beyond its bucket: one key per function and bucket is kept. */
 const dedupeKeyOf = (call: Omit<RecordedCall, 'count'>) =>
@@ -84,7 +73,7 @@ export function recordAwsCalls(name: string): Recorder {
         functionId: invocation.functionId,
         operation,
         action: request.action,
-        resource: resourceReference(request.resource),
+        resource: resourceReference(request.resource, process.env, where()),
       };
       const key = dedupeKeyOf(call);
       const known = calls.get(key);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { lambdaBundlingOptions } from '../../../../infra/constructs/bundling-options.js';
-import { PROJECT_ROOT } from '../../../../infra/constructs/service-function.js';
+import { projectRoot } from '../../../../schemas/project-root.js';
 
 /**
  * The service's own code each function's bundle holds, as the deployed bundling builds it (the
@@ -13,9 +13,9 @@ export async function bundleCode(functionIds: readonly string[]): Promise<Map<st
   const result = await build({
     ...lambdaBundlingOptions.esbuild,
     entryPoints: Object.fromEntries(
-      functionIds.map((id) => [id, path.join(PROJECT_ROOT, 'functions', 'handlers', `${id}.ts`)]),
+      functionIds.map((id) => [id, path.join(projectRoot, 'functions', 'handlers', `${id}.ts`)]),
     ),
-    outdir: path.join(PROJECT_ROOT, '.local', 'bundle-code'),
+    outdir: path.join(projectRoot, '.local', 'bundle-code'),
     packages: 'external',
     write: false,
     minify: false,

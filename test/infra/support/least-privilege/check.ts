@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
-import { PROJECT_ROOT } from '../../../../infra/constructs/service-function.js';
+import { projectRoot } from '../../../../schemas/project-root.js';
 import { resourceArnOfVariable } from '../../../support/aws-calls/iam-requests.js';
 import type { RecordedCall } from '../../../support/aws-calls/recording.js';
-import type { TemplateValues } from '../template-values.js';
+import type { PolicyDocument, TemplateValues } from '../template-values.js';
 import type { BundleCall } from './bundle-calls.js';
 import { declares } from './bundle-code.js';
-import { type FunctionRole, type PolicyDocument, resourcePolicies } from './function-roles.js';
+import type { FunctionRole } from './function-roles.js';
 
 /**
  * The least-privilege check: every call a function makes must be allowed by its role (IAM's own
@@ -69,7 +69,7 @@ function templateArnOf(reference: string, role: FunctionRole, values: TemplateVa
 
 function bundleCallProblems(bundleCalls: readonly BundleCall[], bundles: Map<string, string>): string[] {
   return bundleCalls.flatMap((call) => {
-    const file = path.join(PROJECT_ROOT, call.module);
+    const file = path.join(projectRoot, call.module);
     const name = `${call.module} ${call.symbol}`;
     if (!existsSync(file) || !declares(readFileSync(file, 'utf8'), call.symbol))
       return [`${name} does not exist`];
@@ -158,17 +158,15 @@ export async function checkLeastPrivilege(input: {
       add({ functionId: role.functionId, ...need, source: 'platform', why: need.reason });
   }
 
-  const policies = resourcePolicies(values);
-  const policyOf = (arn: string) => {
-    for (const [protectedArn, policy] of policies) {
-      if (arn === protectedArn || arn.startsWith(`${protectedArn}/`)) return policy;
-    }
-    return undefined;
-  };
   const denied: string[] = [];
   for (const call of calls.values()) {
     const role = roleOf.get(call.functionId) as FunctionRole;
-    const outcome = await isAllowed(call, role, policyOf(call.resource), values.deployment.account);
+    const outcome = await isAllowed(
+      call,
+      role,
+      values.resourcePolicyOf(call.resource),
+      values.deployment.account,
+    );
     if (outcome) {
       denied.push(
         `${call.functionId}: ${call.action} on ${short(call.resource)} (${call.source}: ${call.why}) is ${outcome}`,

@@ -1,27 +1,12 @@
 import { environmentConfig } from '../../../../infra/config/environments.js';
 import { logicalIdOf, type Synthesized } from '../synth.js';
-import { type TemplateJson, TemplateValues } from '../template-values.js';
+import { type PolicyDocument, type TemplateJson, TemplateValues } from '../template-values.js';
 
 /**
  * Each function of the synthesized stack as IAM sees it: its role's policies, its environment
  * and what Lambda itself does with the role for it, every intrinsic resolved to the values of one
  * account and region (./template-values.ts).
  */
-export interface PolicyDocument {
-  Version: string;
-  Statement: Statement[];
-}
-
-export interface Statement {
-  Sid?: string;
-  Effect: 'Allow' | 'Deny';
-  Action?: string | string[];
-  NotAction?: string | string[];
-  Resource?: string | string[];
-  NotResource?: string | string[];
-  Principal?: unknown;
-  Condition?: unknown;
-}
 
 /** An action on a resource a function's role must allow, and why (for what is not the code's). */
 export interface Need {
@@ -204,31 +189,4 @@ export function functionRoles(
     };
   });
   return { values, roles };
-}
-
-/** The resource policies of the template (queues, buckets), by the ARN they protect. */
-export function resourcePolicies(values: TemplateValues): Map<string, PolicyDocument> {
-  const policies = new Map<string, PolicyDocument>();
-  const add = (arn: string, document: PolicyDocument) => {
-    const known = policies.get(arn);
-    policies.set(
-      arn,
-      known ? { ...known, Statement: [...known.Statement, ...document.Statement] } : document,
-    );
-  };
-  for (const resource of Object.values(values.template.Resources)) {
-    const properties = resource.Properties ?? {};
-    if (resource.Type === 'AWS::SQS::QueuePolicy') {
-      for (const queue of asList(properties.Queues as { Ref: string }[])) {
-        add(values.arnOf(queue.Ref), values.resolve(properties.PolicyDocument) as PolicyDocument);
-      }
-    }
-    if (resource.Type === 'AWS::S3::BucketPolicy') {
-      add(
-        values.arnOf((properties.Bucket as { Ref: string }).Ref),
-        values.resolve(properties.PolicyDocument) as PolicyDocument,
-      );
-    }
-  }
-  return policies;
 }
