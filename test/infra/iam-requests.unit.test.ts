@@ -84,6 +84,22 @@ describe('an AWS call is recorded as what IAM authorizes: the actions and resour
     ]);
   });
 
+  it('S3 through the SDK: an upload is s3:PutObject on its object, a listing s3:ListBucket on the bucket', () => {
+    // Act / Assess
+    expect(iamRequestsOf('S3', 'CreateMultipartUpload', { Bucket: 'up', Key: 'a/b.csv' }, where)).toEqual([
+      { action: 's3:PutObject', resource: 'arn:aws:s3:::up/a/b.csv' },
+    ]);
+    expect(iamRequestsOf('S3', 'ListObjectsV2', { Bucket: 'up', Prefix: 'a/' }, where)).toEqual([
+      { action: 's3:ListBucket', resource: 'arn:aws:s3:::up' },
+    ]);
+    expect(
+      iamRequestsOf('S3', 'CopyObject', { Bucket: 'up', Key: 'b', CopySource: 'in/a%20b' }, where),
+    ).toEqual([
+      { action: 's3:PutObject', resource: 'arn:aws:s3:::up/b' },
+      { action: 's3:GetObject', resource: 'arn:aws:s3:::in/a b' },
+    ]);
+  });
+
   it('a HEAD of an object is s3:GetObject on the object; a GET of the bucket is s3:ListBucket on the bucket', () => {
     // Act / Assess
     expect(s3RequestOf('HEAD', '/docs/ACME/a%20b.pdf')).toEqual({

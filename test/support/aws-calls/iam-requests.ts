@@ -125,6 +125,41 @@ function secretsRequests(operation: string, input: Input, where: Where): IamRequ
   return [{ action: `secretsmanager:${operation}`, resource }];
 }
 
+/** S3 operations authorized as another action than their own name (objects, unless the action is a bucket's). */
+const S3_ACTIONS: Record<string, string> = {
+  HeadObject: 's3:GetObject',
+  CopyObject: 's3:PutObject',
+  CreateMultipartUpload: 's3:PutObject',
+  UploadPart: 's3:PutObject',
+  CompleteMultipartUpload: 's3:PutObject',
+  ListParts: 's3:ListMultipartUploadParts',
+  DeleteObjects: 's3:DeleteObject',
+  ListObjects: 's3:ListBucket',
+  ListObjectsV2: 's3:ListBucket',
+  HeadBucket: 's3:ListBucket',
+};
+
+function s3Requests(operation: string, input: Input): IamRequest[] {
+  const action = S3_ACTIONS[operation] ?? `s3:${operation}`;
+  const bucket = `arn:aws:s3:::${String(input.Bucket ?? '')}`;
+  if (action === 's3:ListBucket' || (input.Key === undefined && operation !== 'DeleteObjects')) {
+    return [{ action, resource: bucket }];
+  }
+  const keys =
+    operation === 'DeleteObjects'
+      ? ((input.Delete as { Objects?: { Key: string }[] } | undefined)?.Objects ?? []).map((o) => o.Key)
+      : [String(input.Key)];
+  const requests = keys.map((key) => ({ action, resource: `${bucket}/${key}` }));
+  // A copy also reads its source (`bucket/key`, URL-encoded).
+  if (operation === 'CopyObject' && typeof input.CopySource === 'string') {
+    requests.push({
+      action: 's3:GetObject',
+      resource: `arn:aws:s3:::${decodeURIComponent(input.CopySource.replace(/^\//, ''))}`,
+    });
+  }
+  return requests;
+}
+
 /** The IAM requests of one SDK operation (`serviceId` as the SDK client's configuration names it). */
 export function iamRequestsOf(
   serviceId: string,
@@ -137,6 +172,7 @@ export function iamRequestsOf(
   if (prefix === 'sqs') return sqsRequests(operation, input, where);
   if (prefix === 'events') return eventBridgeRequests(operation, input, where);
   if (prefix === 'secretsmanager') return secretsRequests(operation, input, where);
+  if (prefix === 's3') return s3Requests(operation, input);
   return [{ action: `${prefix}:${operation}`, resource: '*' }];
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -91,9 +92,14 @@ export function recordAwsCalls(name: string): Recorder {
 
   // Every SDK client extends one base class: its `send` sees every command of every client.
   const bases = new Set(
-    [DynamoDBClient, DynamoDBDocumentClient, SQSClient, SecretsManagerClient, EventBridgeClient].map(
-      (client) => Object.getPrototypeOf(client.prototype) as { send: (...args: unknown[]) => unknown },
-    ),
+    [
+      DynamoDBClient,
+      DynamoDBDocumentClient,
+      SQSClient,
+      SecretsManagerClient,
+      EventBridgeClient,
+      S3Client,
+    ].map((client) => Object.getPrototypeOf(client.prototype) as { send: (...args: unknown[]) => unknown }),
   );
   for (const base of bases) {
     const send = base.send;
