@@ -35,7 +35,7 @@ export interface Findings {
   denied: string[];
   /** Actions on resources a role allows that no call of its function uses. */
   unused: string[];
-  /** Bundle calls whose module no longer makes the call, or that no function's bundle holds. */
+  /** Listed bundle calls whose code is gone, or that no function's bundle holds. */
   staleBundleCalls: string[];
   /** Distinct (function, action, resource) calls evaluated. */
   calls: Call[];
