@@ -1,14 +1,36 @@
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, MAX_CLAIM_MARGIN_SECONDS } from '../functions/invocation-clock.js';
+import { WORKER_TIMEOUT_SECONDS } from '../functions/rules/account-task/engine.js';
+import type { IndexName } from '../functions/store/table-definition.js';
+
 /**
  * Every function of the service, defined once. The CDK stack creates one Lambda per entry
  * (and an API Gateway route for each `route`); the local runtime serves the same routes
  * with the same handler modules. Handlers live in `functions/handlers/<id>.ts` and export
- * `handler`.
+ * `handler`. What an entry declares it uses is all its role is granted: the least-privilege
+ * test fails when the code calls more, or less.
  */
 
-import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, MAX_CLAIM_MARGIN_SECONDS } from '../functions/invocation-clock.js';
-import { WORKER_TIMEOUT_SECONDS } from '../functions/rules/account-task/engine.js';
+/** The table actions on items, as IAM names them (a transaction's entries are the item actions they are). */
+export type ItemAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
 
-export type TableAccess = 'none' | 'read' | 'read-write';
+/** The item actions that change the table. */
+export const WRITE_ACTIONS: readonly ItemAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** What a function does with the table. */
+export interface TableUse {
+  /** The actions it takes on the table's items (`Query` on the table's own keys). */
+  items: readonly ItemAction[];
+  /** The global secondary indexes it queries. */
+  queries?: readonly IndexName[];
+}
 
 export interface FunctionDefinition {
   /** kebab-case id: file name of the handler and base of the Lambda's name. */
@@ -21,7 +43,8 @@ export interface FunctionDefinition {
     /** false only for the token mutation, which is how callers get a token. */
     authorized: boolean;
   };
-  table: TableAccess;
+  /** What it does with the table; absent: nothing. */
+  table?: TableUse;
   /** Reads object metadata in the documents bucket (document paths are checked there). */
   readsDocuments?: boolean;
   /** Reads the token-signing key (Secrets Manager in the cloud). */
@@ -50,26 +73,26 @@ export const apiFunctions = [
     id: 'obtain-service-token',
     description: 'POST /v1/graphql/: the obtainServiceToken mutation (API key or refresh token → token)',
     route: { method: 'POST', path: '/v1/graphql', authorized: false },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
     readsSigningKey: true,
   },
   {
     id: 'validate-account',
     description: 'Validates and normalises an account payload without storing it',
     route: { method: 'POST', path: `${base}/validate-account`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem'] },
   },
   {
     id: 'stage-account',
     description: 'Stages (creates or replaces) an account import process',
     route: { method: 'POST', path: `${base}/account-import-process/create-or-update`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'process-account',
     description: 'Creates the platform account of a staged import process (or dry-runs it)',
     route: { method: 'POST', path: `${base}/account-import-process/process`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     holdsClaims: true,
   },
   {
@@ -80,7 +103,7 @@ export const apiFunctions = [
       path: `${base}/account-transfer-status/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'] },
   },
   {
     id: 'list-all-import-processes',
@@ -90,7 +113,7 @@ export const apiFunctions = [
       path: `${base}/all-account-import-processes/{import_supplier}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'], queries: ['gsi1'] },
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
@@ -101,7 +124,7 @@ export const apiFunctions = [
       path: `${base}/pending-account-import-processes/{import_supplier}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'], queries: ['gsi2'] },
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
@@ -112,7 +135,7 @@ export const apiFunctions = [
       path: `${base}/imported-account-import-processes/{import_supplier}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'], queries: ['gsi2'] },
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
@@ -123,40 +146,40 @@ export const apiFunctions = [
       path: `${base}/account-summary/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem', 'Query'] },
   },
   {
     id: 'get-supplier-summary',
     description: 'An import supplier: status, root location and counts of its accounts',
     route: { method: 'GET', path: `${base}/import-suppliers/{import_supplier}`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem', 'Query'] },
   },
   {
     id: 'create-notes',
     description: 'Endpoint 1: notes for an imported account',
     route: { method: 'POST', path: `${base}/notes/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
     readsDocuments: true,
   },
   {
     id: 'create-transactions',
     description: 'Endpoint 2: financial transactions for an imported account',
     route: { method: 'POST', path: `${base}/transactions/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
     readsExtraChoices: true,
   },
   {
     id: 'create-historical-statements',
     description: 'Endpoint 3: historical PDF statements for an imported account',
     route: { method: 'POST', path: `${base}/historical-statements/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
     readsDocuments: true,
   },
   {
     id: 'create-payment-instruction',
     description: 'Endpoint 4: a payment instruction verified with the payment vendor',
     route: { method: 'POST', path: `${base}/payment-instruction/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     readsVendorCredentials: true,
     readsExtraChoices: true,
   },
@@ -164,13 +187,13 @@ export const apiFunctions = [
     id: 'validate-account-task',
     description: 'v2: validates an account payload exactly as scheduling does, keeping nothing',
     route: { method: 'POST', path: `${v2Accounts}/validate`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem'] },
   },
   {
     id: 'schedule-account-task',
     description: 'v2: schedules (or replaces) an account import task within a schedule window',
     route: { method: 'POST', path: v2Accounts, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'Query', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'get-account-task',
@@ -180,7 +203,7 @@ export const apiFunctions = [
       path: `${v2Accounts}/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem', 'Query'] },
   },
   {
     id: 'get-meter-point-statuses',
@@ -190,7 +213,7 @@ export const apiFunctions = [
       path: `${base}/meterpoint-statuses-for-account/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem', 'BatchGetItem'] },
   },
   {
     id: 'cancel-account-task',
@@ -200,7 +223,7 @@ export const apiFunctions = [
       path: `${v2Accounts}/{import_supplier}/{external_account_number}/cancel`,
       authorized: true,
     },
-    table: 'read-write',
+    table: { items: ['GetItem', 'Query', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'send-registration-flows',
@@ -210,7 +233,7 @@ export const apiFunctions = [
       path: `${base}/send-registration-flows/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
   },
 ] as const satisfies readonly FunctionDefinition[];
 
@@ -242,39 +265,37 @@ export const backgroundFunctions = {
   authorizer: {
     id: 'authorizer',
     description: 'API Gateway token authorizer: verifies the token, passes organisation and supplier scope',
-    table: 'none',
     readsSigningKey: true,
   },
   publisher: {
     id: 'publish-outbox-events',
     description: 'Table stream → EventBridge PutEvents (the outbox publisher)',
-    table: 'none',
     timeoutSeconds: 60,
   },
   expiry: {
     id: 'cancel-expired-import-processes',
     description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
-    table: 'read-write',
+    table: { items: ['PutItem', 'UpdateItem', 'DeleteItem'], queries: ['gsi2', 'gsi3'] },
     timeoutSeconds: 300,
   },
   taskWorker: {
     id: 'run-account-tasks',
     description: 'v2 worker: imports the accounts of queued tasks (SQS event source)',
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     timeoutSeconds: WORKER_TIMEOUT_SECONDS,
     holdsClaims: true,
   },
   taskHandOver: {
     id: 'hand-over-started-tasks',
     description: 'Table stream → v2 tasks written with their window started go to the task queue at once',
-    table: 'read-write',
+    table: { items: ['UpdateItem'] },
     sendsTasks: true,
     timeoutSeconds: 30,
   },
   taskSweep: {
     id: 'sweep-account-tasks',
     description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
-    table: 'read-write',
+    table: { items: ['PutItem', 'UpdateItem'], queries: ['gsi3', 'gsi4'] },
     sendsTasks: true,
     timeoutSeconds: 60,
   },
@@ -282,7 +303,7 @@ export const backgroundFunctions = {
     id: 'apply-join-supplier-outcomes',
     description:
       'EventBridge rule → join-supplier completed/cancelled from other producers → meter point statuses',
-    table: 'read-write',
+    table: { items: ['BatchGetItem', 'PutItem', 'UpdateItem'] },
   },
 } as const satisfies Record<string, FunctionDefinition>;
 

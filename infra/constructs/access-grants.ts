@@ -1,50 +1,43 @@
 import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { TableAccess } from '../routes.js';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { TableUse } from '../routes.js';
 import type { ServiceFunction } from './service-function.js';
 
 /**
- * Least-privilege grants, written out action by action: no wildcard actions anywhere
- * (`grantReadData` would give `dynamodb:*`-style families such as `GetRecords` and
- * `s3:GetObject*`). The only wildcard resources are a table's indexes and a bucket's
- * objects, which IAM cannot name one by one.
+ * Least-privilege grants, written out action by action from what a function's entry in
+ * infra/routes.ts declares it does: no wildcard action anywhere, and none of the extra actions
+ * CDK's `grant*` helpers add (`DescribeTable`, `ConditionCheckItem`, `DescribeSecret`…). The only
+ * wildcard resource is the documents bucket's objects, which IAM cannot name one by one.
+ * The least-privilege test (test/infra/least-privilege.recorded.test.ts) proves each grant used.
  */
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:Query',
-  'dynamodb:BatchGetItem',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-] as const;
-
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
-
-export const DOCUMENT_READ_ACTIONS = ['s3:GetObject', 's3:ListBucket'] as const;
 
 /** `<LogicalId.Arn>`: how cdk-nag spells an attribute reference in a finding's id. */
 function arnReference(element: CfnElement): string {
   return `<${Stack.of(element).getLogicalId(element)}.Arn>`;
 }
 
-export function grantTableAccess(fn: ServiceFunction, table: ITable, access: TableAccess): void {
-  if (access === 'none') return;
-  const actions = access === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS];
-  fn.addToRolePolicy(
-    new PolicyStatement({ actions: [...actions], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
-  );
-  const cfnTable = table.node.defaultChild as CfnElement;
-  Validations.of(fn.role!).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::${arnReference(cfnTable)}/index/*]`,
-    reason:
-      'Queries the table’s global secondary indexes (list endpoints, operator listings); the actions are listed one by one.',
-  });
+/** The declared item actions on the table, and `Query` on each index the function queries. */
+export function grantTableUse(fn: ServiceFunction, table: ITable, use: TableUse): void {
+  if (use.items.length > 0) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: use.items.map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn],
+      }),
+    );
+  }
+  const indexes = use.queries ?? [];
+  if (indexes.length > 0) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: indexes.map((index) => `${table.tableArn}/index/${index}`),
+      }),
+    );
+  }
 }
 
 /**
@@ -62,4 +55,11 @@ export function grantDocumentsRead(fn: ServiceFunction, bucket: IBucket): void {
     reason:
       'Document paths name any object under an import supplier’s root location; only s3:GetObject is allowed on them.',
   });
+}
+
+/** Reading a secret's value, and nothing else (`grantRead` adds `DescribeSecret`, which no function calls). */
+export function grantSecretValue(secret: ISecret, grantee: IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { clearRecordings } from './aws-calls/recording.js';
 
 /**
  * vitest globalSetup: starts ONE local runtime (DynamoDB Local, local S3, local EventBridge,
@@ -29,6 +30,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Test subscribers (test/subscribers/fixtures/subscribers.json) write to a directory of this run.
   const subscribersDir = resolve(`.local/test-subscribers-${process.pid}`);
   process.env.DATA_IMPORT_SUBSCRIBERS_DIR = subscribersDir;
+  // The runtime's process records every AWS call its functions make, for the least-privilege test.
+  clearRecordings();
   const live = Boolean(process.env.DATA_IMPORT_TEST_LOG);
   const log = live ? 'inherit' : openSync(RUNTIME_LOG, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('test/support/runtime-process.ts')], {
