@@ -14,7 +14,20 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: 30_000 };
+/**
+ * The longest the service holds a claim (an account's creation lock, a v2 task's lease): the
+ * longest timeout of a function that takes one (the v2 worker's 30 s) plus the largest margin
+ * (10 s). A 409 `import_process_in_progress` says in `Retry-After` when its claim expires, so
+ * no wait needs to be longer, and one wait this long always outlasts a claim whose holder died.
+ * A test checks it against the service's own function timeouts.
+ */
+export const LONGEST_CLAIM_MS = 40_000;
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 8,
+  baseDelayMs: 200,
+  maxDelayMs: LONGEST_CLAIM_MS,
+};
 
 export function isRetryable(status: number, code: string | undefined): boolean {
   return status === 429 || status >= 500 || (status === 409 && code === 'import_process_in_progress');

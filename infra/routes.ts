@@ -5,6 +5,9 @@
  * `handler`.
  */
 
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, MAX_CLAIM_MARGIN_SECONDS } from '../functions/invocation-clock.js';
+import { WORKER_TIMEOUT_SECONDS } from '../functions/rules/account-task/engine.js';
+
 export type TableAccess = 'none' | 'read' | 'read-write';
 
 export interface FunctionDefinition {
@@ -29,6 +32,14 @@ export interface FunctionDefinition {
   readsExtraChoices?: boolean;
   /** Hands v2 account tasks to the task queue (DATA_IMPORT_TASK_QUEUE_URL, sqs:SendMessage). */
   sendsTasks?: boolean;
+  /**
+   * The function's timeout in seconds (default DEFAULT_FUNCTION_TIMEOUT_SECONDS, 10 s): the stack
+   * configures the Lambda with it, the local runtime gives each invocation the same deadline,
+   * and every claim the function takes expires at its invocation's end plus a margin.
+   */
+  timeoutSeconds?: number;
+  /** Takes exclusive claims (the creation lock, a task's lease): a caller may wait as long as one lasts. */
+  holdsClaims?: boolean;
 }
 
 const base = '/v1/data-import';
@@ -59,6 +70,7 @@ export const apiFunctions = [
     description: 'Creates the platform account of a staged import process (or dry-runs it)',
     route: { method: 'POST', path: `${base}/account-import-process/process`, authorized: true },
     table: 'read-write',
+    holdsClaims: true,
   },
   {
     id: 'get-account-transfer-status',
@@ -237,28 +249,34 @@ export const backgroundFunctions = {
     id: 'publish-outbox-events',
     description: 'Table stream → EventBridge PutEvents (the outbox publisher)',
     table: 'none',
+    timeoutSeconds: 60,
   },
   expiry: {
     id: 'cancel-expired-import-processes',
     description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
     table: 'read-write',
+    timeoutSeconds: 300,
   },
   taskWorker: {
     id: 'run-account-tasks',
     description: 'v2 worker: imports the accounts of queued tasks (SQS event source)',
     table: 'read-write',
+    timeoutSeconds: WORKER_TIMEOUT_SECONDS,
+    holdsClaims: true,
   },
   taskHandOver: {
     id: 'hand-over-started-tasks',
     description: 'Table stream → v2 tasks written with their window started go to the task queue at once',
     table: 'read-write',
     sendsTasks: true,
+    timeoutSeconds: 30,
   },
   taskSweep: {
     id: 'sweep-account-tasks',
     description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
     table: 'read-write',
     sendsTasks: true,
+    timeoutSeconds: 60,
   },
   lifecycleUpdates: {
     id: 'apply-join-supplier-outcomes',
@@ -267,6 +285,23 @@ export const backgroundFunctions = {
     table: 'read-write',
   },
 } as const satisfies Record<string, FunctionDefinition>;
+
+/** The timeout of `definition`'s function, in seconds. */
+export function functionTimeoutSeconds(definition: FunctionDefinition): number {
+  return definition.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS;
+}
+
+/**
+ * The longest a claim can last, in seconds: the longest timeout of a function that takes claims
+ * plus the largest margin. A client that keeps retrying a 409 `import_process_in_progress` this
+ * long always finds the claim released or free.
+ */
+export function longestClaimSeconds(): number {
+  const holders = [...apiFunctions, ...Object.values(backgroundFunctions)].filter(
+    (definition: FunctionDefinition) => definition.holdsClaims,
+  );
+  return Math.max(...holders.map(functionTimeoutSeconds)) + MAX_CLAIM_MARGIN_SECONDS;
+}
 
 export type ApiFunctionId = (typeof apiFunctions)[number]['id'];
 

@@ -362,6 +362,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Cancel an account import task (v2 accounts/…/cancel/)
+         * @description No fields: send no body, an empty body or `{}`. Anything else is a 400 (`parse_error` for malformed JSON, `invalid_request` with `invalid_type` or `unknown_field`) and cancels nothing.
+         */
+        "account-task-cancel": Record<string, never>;
         /** Schedule an account import (v2 accounts/) */
         "account-task-schedule": {
             payload: {
@@ -2796,7 +2801,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "account_failed_validation" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3054,7 +3059,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["account-task-cancel"];
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
@@ -3079,7 +3088,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3174,7 +3183,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["send-registration-flows"];
             };

@@ -5,7 +5,8 @@ import { applyJoinSupplierOutcome } from '../use-cases/apply-join-supplier-outco
 /**
  * Target of the rule on the service's bus for `lifecycle.join-supplier.completed@v1` and
  * `lifecycle.join-supplier.cancelled@v1` from any source but this service's own: moves the
- * named meter points to ON_SUPPLY or REGISTRATION_WITHDRAWN. Succeeds for every event it
+ * named meter points to ON_SUPPLY or REGISTRATION_WITHDRAWN, each `event_id` at most once and
+ * only for a meter point's latest requested process. Succeeds for every event it
  * cannot apply (logged and dropped); throws only when the table fails, which is retried and,
  * after the retries, lands in the dead-letter queue.
  */

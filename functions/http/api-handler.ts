@@ -2,8 +2,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { type FieldError, ValidationError } from '../errors.js';
+import { withInvocationDeadline } from '../invocation-clock.js';
 import { logger } from '../logger.js';
-import { withRequestDeadline } from '../request-deadline.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import type { CompiledValidator } from '../validation/field-errors.js';
@@ -133,7 +133,7 @@ export function apiHandler<B = undefined>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorHandler())
     .handler(async (event, context) =>
-      withRequestDeadline(context?.getRemainingTimeInMillis?.(), () => handleEvent(event)),
+      withInvocationDeadline(context?.getRemainingTimeInMillis?.(), () => handleEvent(event)),
     );
 
   async function handleEvent(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {

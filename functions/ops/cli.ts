@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Command } from './commands/command.js';
+import { type Command, UsageError } from './commands/command.js';
 import { environmentOf, resolveTableName, withoutEnvFlag } from './table-name.js';
 
 /**
@@ -64,7 +64,15 @@ async function main(rawArgv: string[]): Promise<number> {
   });
 }
 
+/** A missing, unknown or impossible argument: the command's own check, or node:util's parseArgs. */
+function isUsageError(error: Error): boolean {
+  return (
+    error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')
+  );
+}
+
+// A usage error exits 2, as an unknown command does; any other failure 1.
 process.exitCode = await main(process.argv.slice(2)).catch((error: Error) => {
   console.error(`error: ${error.message}`);
-  return 1;
+  return isUsageError(error) ? 2 : 1;
 });

@@ -117,7 +117,7 @@ export function accountCreationWrite(creation: AccountCreation): AccountCreation
           'account_created_at = :created, ledger_number = :ledger, open_statement_period_start = :period,',
           'updated_at = :created, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
           ...(team !== undefined ? [', operations_team_name = :team'] : []),
-          'REMOVE lock_token, in_progress_since',
+          'REMOVE lock_token, in_progress_since, lock_expires_at',
         ].join(' '),
         ConditionExpression: 'lock_token = :token AND #status = :in_progress',
         ExpressionAttributeNames: { '#status': 'status' },

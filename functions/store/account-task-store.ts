@@ -11,6 +11,8 @@ import {
   type TaskError,
   type TaskStatus,
 } from '../rules/account-task/account-task.js';
+import { nextLookAfterHandOver } from '../rules/account-task/engine.js';
+import { claimNow } from '../rules/claims/claim.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { type StoredAccountTask, toTask } from './account-task-read-store.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -53,9 +55,16 @@ export function newTaskPut(write: NewTask): TransactItem {
   const condition =
     write.target === 'replace'
       ? {
-          ConditionExpression: 'task_id = :previous AND #status = :pending',
+          // PENDING, or IN_PROGRESS under a lease that expired (its worker died).
+          ConditionExpression:
+            'task_id = :previous AND (#status = :pending OR (#status = :in_progress AND lease_until <= :now))',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':previous': write.previousTaskId, ':pending': 'PENDING' },
+          ExpressionAttributeValues: {
+            ':previous': write.previousTaskId,
+            ':pending': 'PENDING',
+            ':in_progress': 'IN_PROGRESS',
+            ':now': task.modified_at,
+          },
         }
       : write.previousTaskId
         ? {
@@ -125,16 +134,20 @@ async function updateTask(write: TaskUpdate, returnTask = false): Promise<TaskUp
   }
 }
 
-/** A PENDING task was handed to the queue: the sweep next looks at it when its window ends. */
+/**
+ * A PENDING task was handed to the queue: the sweep next looks at it one visibility timeout
+ * later (it hands it over again if it has not started by then), or at its window end.
+ */
 export async function markQueued(task: StoredAccountTask, now: Date): Promise<boolean> {
+  const due = nextLookAfterHandOver(task, now);
   const result = await updateTask({
     task,
     update: 'SET queued_at = :now, due_at = :due, gsi4sk = :sk',
     condition: 'task_id = :id AND #status = :pending',
     values: {
       ':now': isoDateTime(now),
-      ':due': task.schedule_window_end,
-      ':sk': indexOf(task, 'PENDING', task.schedule_window_end).gsi4sk,
+      ':due': due,
+      ':sk': indexOf(task, 'PENDING', due).gsi4sk,
       ':id': task.task_id,
       ':pending': 'PENDING',
     },
@@ -165,10 +178,11 @@ export async function markWaitingForSupplier(task: StoredAccountTask, now: Date)
 }
 
 /**
- * An IN_PROGRESS task whose lease expired was handed to the queue again: the sweep looks
- * again after `nextLookAt` (not at every run while the message waits in the queue).
+ * An IN_PROGRESS task whose lease expired was handed to the queue again: the sweep looks again
+ * one visibility timeout later (not at every run while the message waits in the queue).
  */
-export async function markRequeued(task: StoredAccountTask, nextLookAt: string): Promise<boolean> {
+export async function markRequeued(task: StoredAccountTask, now: Date): Promise<boolean> {
+  const nextLookAt = nextLookAfterHandOver(task, now);
   const result = await updateTask({
     task,
     update: 'SET due_at = :due, gsi4sk = :sk',
@@ -188,7 +202,8 @@ export type ClaimResult = { ok: true; task: StoredAccountTask } | { ok: false; e
 
 /**
  * A worker takes the task: PENDING (or IN_PROGRESS with an expired lease) → IN_PROGRESS,
- * with a lease only it knows, while the window is open.
+ * with a lease only it knows until `lease.until` (its claim's expiry), while the window is
+ * open. The sweep looks at the task again when the lease expires.
  */
 export async function claimTask(
   ref: Pick<AccountTask, 'import_supplier' | 'external_account_number' | 'task_id'>,
@@ -326,20 +341,23 @@ export async function endTask(
 }
 
 /**
- * A transient fault: the task stays IN_PROGRESS under the same lease until `retryAt` (the
- * queue redelivers the message then); after that the sweep may hand it out again.
+ * A transient fault: the worker gives its lease back at once (the task stays IN_PROGRESS, free
+ * to claim), and the queue delivers the message again after its visibility timeout; the sweep
+ * looks at the task then too, in case the message is lost.
  */
-export async function postponeTask(
+export async function releaseTaskLease(
   task: StoredAccountTask,
-  lease: { token: string; retryAt: string },
+  lease: { token: string; now: Date },
 ): Promise<boolean> {
+  const due = nextLookAfterHandOver(task, lease.now);
   const result = await updateTask({
     task,
-    update: 'SET lease_until = :retry, due_at = :retry, gsi4sk = :sk',
+    update: 'SET lease_until = :released, due_at = :due, gsi4sk = :sk REMOVE lease_token',
     condition: 'task_id = :id AND #status = :in_progress AND lease_token = :token',
     values: {
-      ':retry': lease.retryAt,
-      ':sk': indexOf(task, 'IN_PROGRESS', lease.retryAt).gsi4sk,
+      ':released': claimNow(lease.now),
+      ':due': due,
+      ':sk': indexOf(task, 'IN_PROGRESS', due).gsi4sk,
       ':id': task.task_id,
       ':in_progress': 'IN_PROGRESS',
       ':token': lease.token,

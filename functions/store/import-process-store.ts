@@ -4,6 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
 import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
+import { claimNow } from '../rules/claims/claim.js';
 import type { ImportProcess } from '../rules/import-process.js';
 import { readAccountPartition } from './account-partition.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -19,12 +20,19 @@ import { type CancellationReason, type TransactItem, transactWrite } from './tra
  *   - `STAGED`: the staged, normalised account (gzip JSON), until the account is created.
  */
 
+/**
+ * The creation lock's claim has expired (`:now` in whole seconds): its holder is dead. A lock
+ * without an expiry was taken before locks carried one, by a function long gone.
+ */
+const LOCK_EXPIRED = '(attribute_not_exists(lock_expires_at) OR lock_expires_at <= :now)';
+
 /** The process item as stored (the record plus the lock and bookkeeping fields). */
 export interface StoredImportProcess extends ImportProcess {
   first_staged_at?: string;
-  /** Set while IN_PROGRESS: who holds the creation lock and since when. */
+  /** Set while IN_PROGRESS: who holds the creation lock, since when and until when (a claim). */
   lock_token?: string;
   in_progress_since?: string;
+  lock_expires_at?: string;
   cancelled_at?: string;
 }
 
@@ -43,6 +51,7 @@ const PROCESS_FIELDS = [
   'ledger_entry_id_hint',
   'lock_token',
   'in_progress_since',
+  'lock_expires_at',
   'cancelled_at',
 ] as const;
 
@@ -156,9 +165,15 @@ export function stagingItems(write: StagingWrite): TransactItem[] {
           ExpressionAttributeValues: { ':cancelled': 'CANCELLED' },
         }
       : {
-          ConditionExpression: 'lifecycle = :staged AND #status = :unknown',
+          // Still staged and not created: unlocked, or locked by a creation that died (its claim expired).
+          ConditionExpression: `lifecycle = :staged AND (#status = :unknown OR (#status = :in_progress AND ${LOCK_EXPIRED}))`,
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':staged': 'STAGED', ':unknown': 'UNKNOWN' },
+          ExpressionAttributeValues: {
+            ':staged': 'STAGED',
+            ':unknown': 'UNKNOWN',
+            ':in_progress': 'IN_PROGRESS',
+            ':now': claimNow(now),
+          },
         };
   const counters = supplierCounterUpdate(
     supplier,
@@ -192,13 +207,14 @@ export function stagingItems(write: StagingWrite): TransactItem[] {
 }
 
 /**
- * Takes the creation lock: UNKNOWN/STAGED (or a stale IN_PROGRESS) → IN_PROGRESS, with a
- * token only the holder knows. On failure returns the stored process (if any) to explain.
+ * Takes the creation lock: UNKNOWN/STAGED (or IN_PROGRESS whose lock expired) → IN_PROGRESS,
+ * with a token only the holder knows and the claim's expiry. On failure returns the stored
+ * process (if any) to explain.
  */
 export async function lockImportProcess(
   supplier: string,
   externalAccountNumber: string,
-  lock: { token: string; now: Date; staleBefore: Date },
+  lock: { token: string; now: Date; expiresAt: string },
 ): Promise<WriteResult<StoredImportProcess>> {
   try {
     const { Attributes } = await documentClient.send(
@@ -206,17 +222,18 @@ export async function lockImportProcess(
         TableName: TABLE_NAME,
         Key: keys.importProcess(supplier, externalAccountNumber),
         UpdateExpression:
-          'SET #status = :in_progress, lock_token = :token, in_progress_since = :now, updated_at = :now',
-        ConditionExpression:
-          'lifecycle = :staged AND (#status = :unknown OR (#status = :in_progress AND in_progress_since < :stale))',
+          'SET #status = :in_progress, lock_token = :token, in_progress_since = :at, ' +
+          'lock_expires_at = :expires, updated_at = :at',
+        ConditionExpression: `lifecycle = :staged AND (#status = :unknown OR (#status = :in_progress AND ${LOCK_EXPIRED}))`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':in_progress': 'IN_PROGRESS',
           ':unknown': 'UNKNOWN',
           ':staged': 'STAGED',
           ':token': lock.token,
-          ':now': lock.now.toISOString(),
-          ':stale': lock.staleBefore.toISOString(),
+          ':at': lock.now.toISOString(),
+          ':now': claimNow(lock.now),
+          ':expires': lock.expiresAt,
         },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -243,7 +260,8 @@ export async function releaseImportProcess(
   const update = {
     TableName: TABLE_NAME,
     Key: keys.importProcess(supplier, externalAccountNumber),
-    UpdateExpression: 'SET #status = :unknown, updated_at = :now REMOVE lock_token, in_progress_since',
+    UpdateExpression:
+      'SET #status = :unknown, updated_at = :now REMOVE lock_token, in_progress_since, lock_expires_at',
     ConditionExpression: 'lock_token = :token',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {

@@ -14,6 +14,7 @@
  *   ACCOUNT#<service number>        METERPOINTS              the account's meter points in payload order
  *   METERPOINT#<mpxn>               METERPOINT               the one account a meter point belongs to, and its status
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
+ *   INBOUND#<event id>              INBOUND                  an inbound event already applied by a consumer (TTL)
  *   VENDORFAIL#<vendor>#<reference> VENDORFAIL | ERROREVENT#<code>  vendor unreachable: failure run, error-event marker (TTL)
  */
 
@@ -97,6 +98,8 @@ export const keys = {
   meterPoint: (mpxn: string): TableKey => ({ pk: `METERPOINT#${mpxn}`, sk: 'METERPOINT' }),
 
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
+  /** Records that a consumer applied the inbound event `eventId` (its `detail.event_id`). */
+  inboundEvent: (eventId: string): TableKey => ({ pk: `INBOUND#${eventId}`, sk: 'INBOUND' }),
 
   /** The current run of failures to reach a payment vendor for one reference. */
   vendorFailures: (vendor: string, reference: string): TableKey => ({

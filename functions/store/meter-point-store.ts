@@ -1,6 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '../events/outbox.js';
 import { outboxPut } from '../events/outbox.js';
+import type { MeterPointClaim } from '../rules/meter-points/join-supplier-outcome.js';
 import type { AccountMeterPoint, MeterPointStatus } from '../rules/meter-points/meter-point-status.js';
 import { INITIAL_METER_POINT_STATUS } from '../rules/meter-points/meter-point-status.js';
 import { batchGetItems, itemKey } from './batch-get.js';
@@ -151,40 +152,28 @@ export async function requestRegistrations(
   return { requested: pending, changed };
 }
 
-export type LifecycleOutcome = 'updated' | 'unchanged' | 'unknown_meter_point';
-
 /**
- * Applies a join-supplier outcome to one meter point of `serviceAccountNumber`: its status
- * becomes `to` when it is in one of `from`. A meter point of another account (or none) is
- * `unknown_meter_point`; one already in `to` or not in `from` is `unchanged`.
+ * The claims of `mpxns` that exist, by MPxN (strongly consistent): the account each belongs to,
+ * its status and its latest requested join-supplier process.
  */
-export async function moveMeterPointStatus(
-  serviceAccountNumber: string,
-  mpxn: string,
-  to: MeterPointStatus,
-  from: readonly MeterPointStatus[],
-  nowIso: string,
-): Promise<{ outcome: LifecycleOutcome; status?: string }> {
-  const values = Object.fromEntries(from.map((status, index) => [`:from${index}`, status]));
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.meterPoint(mpxn),
-        UpdateExpression: 'SET #status = :to, status_updated_at = :now',
-        ConditionExpression: `account_number = :account AND #status IN (${Object.keys(values).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':now': nowIso, ':account': serviceAccountNumber, ...values },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { outcome: 'updated' };
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const item = (error as { Item?: Record<string, { S?: string }> }).Item;
-    if (item?.account_number?.S !== serviceAccountNumber) return { outcome: 'unknown_meter_point' };
-    return { outcome: 'unchanged', status: item.status?.S ?? 'UNKNOWN' };
+export async function getMeterPointClaims(mpxns: readonly string[]): Promise<Map<string, MeterPointClaim>> {
+  const items = await batchGetItems(
+    mpxns.map((mpxn) => keys.meterPoint(mpxn)),
+    ['pk', 'sk', 'account_number', 'status', 'join_supplier_process_number'],
+  );
+  const claims = new Map<string, MeterPointClaim>();
+  for (const mpxn of mpxns) {
+    const item = items.get(itemKey(keys.meterPoint(mpxn)));
+    if (!item) continue;
+    claims.set(mpxn, {
+      account_number: String(item.account_number),
+      status: String(item.status),
+      ...(typeof item.join_supplier_process_number === 'string'
+        ? { join_supplier_process_number: item.join_supplier_process_number }
+        : {}),
+    });
   }
+  return claims;
 }
 
 /** Those of `mpxns` that belong to an account already (strongly consistent). */

@@ -1,5 +1,5 @@
 import { RetryableError } from '../errors.js';
-import { requestDeadline } from '../request-deadline.js';
+import { requestDeadline } from '../invocation-clock.js';
 import {
   type CancellationReason,
   isConflictOnly,

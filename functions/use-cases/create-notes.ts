@@ -12,7 +12,6 @@ import {
   normaliseDateTime,
   noteResult,
   noteRuleErrors,
-  unrepresentableDateTimeErrors,
 } from '../rules/notes/note.js';
 import { repeatsEarlierNote } from '../rules/notes/note-identity.js';
 import { postImportCompleted } from '../rules/post-import/post-import-events.js';
@@ -36,8 +35,6 @@ export async function createNotes(
   { dryRun = false }: DryRunOption = {},
   now = new Date(),
 ): Promise<NoteResult[]> {
-  const unrepresentable = notes.flatMap(unrepresentableDateTimeErrors);
-  if (unrepresentable.length > 0) throw new ValidationError(unrepresentable);
   const nowIso = isoDateTime(now);
   const createdAts = notes.map((note) => (note.created_at ? normaliseDateTime(note.created_at) : nowIso));
   const ruleErrors = notes.flatMap((note, index) => noteRuleErrors(note, index, createdAts[index]!));

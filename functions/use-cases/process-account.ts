@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { integerEnv } from '../config.js';
 import { type FieldError, RetryableError, ValidationError } from '../errors.js';
+import { claimExpiry } from '../invocation-clock.js';
 import { logger } from '../logger.js';
 import { ACCOUNT_IMPORTED_LOG_MESSAGE } from '../monitored-log-messages.js';
 import { type Account, accountUserEmails } from '../rules/account/account.js';
 import { newAccountNumbers } from '../rules/account/account-number.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
-import { cannotProcess, inProgress, requireProcessable } from '../rules/account/import-process-rules.js';
+import { cannotProcess, requireProcessable } from '../rules/account/import-process-rules.js';
 import { firstStatementPeriodStart } from '../rules/account/statement-period.js';
 import { importProcessDoesNotExist } from '../rules/account/transfer-status.js';
 import {
@@ -18,6 +18,7 @@ import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-po
 import { isoDateTime } from '../rules/values/dates.js';
 import { type AccountCreationWrite, accountCreationWrite } from '../store/account-store.js';
 import {
+  getImportProcess,
   getImportProcessWithStagedAccount,
   getStagedAccount,
   lockImportProcess,
@@ -28,12 +29,6 @@ import { writeEventsAlone } from '../store/outbox-write.js';
 import type { SupplierCounterChange } from '../store/supplier-counter-store.js';
 import type { TransactItem } from '../store/transact-write.js';
 import { transactWriteWithRetry } from '../store/transact-write-retry.js';
-
-/**
- * An IN_PROGRESS lock older than this belongs to a creation that died (Lambda timeout,
- * crash) and may be taken over by the next process call.
- */
-const LOCK_SECONDS = integerEnv('DATA_IMPORT_PROCESS_LOCK_SECONDS', 300, { min: 30, max: 86_400 });
 
 export interface ProcessRequest {
   supplier: string;
@@ -68,10 +63,6 @@ export interface DryRunResult {
   errors?: FieldError[];
 }
 
-function staleBefore(now: Date): Date {
-  return new Date(now.getTime() - LOCK_SECONDS * 1000);
-}
-
 function summary(errors: readonly FieldError[]): string {
   return errors.map((error) => `${error.attr || '(account)'}: ${error.code}`).join('; ');
 }
@@ -87,8 +78,11 @@ function summary(errors: readonly FieldError[]): string {
 export async function processAccount(request: ProcessRequest): Promise<CreatedAccount> {
   const { supplier, externalAccountNumber: external, now } = request;
   const token = randomUUID();
-  const lock = await lockImportProcess(supplier, external, { token, now, staleBefore: staleBefore(now) });
-  if (!lock.ok) throw cannotProcess(lock.existing);
+  // The lock is a claim: it expires at this invocation's end plus a margin, so a creation that
+  // dies holding it blocks the account no longer than that.
+  const expiresAt = claimExpiry(now);
+  const lock = await lockImportProcess(supplier, external, { token, now, expiresAt });
+  if (!lock.ok) throw cannotProcess(lock.existing, now);
 
   // A 4xx writes nothing and emits nothing: give the lock back unchanged.
   const refuse = async () => {
@@ -110,7 +104,7 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   } catch (error) {
     if (!(error instanceof ValidationError) && !isDomainOutcome(error)) {
       // Retryable or unexpected: give the lock back so a retry can proceed at once. When that
-      // fails too, the lock goes stale after LOCK_SECONDS and the next call takes it over.
+      // fails too, the lock's claim expires and the next call takes it over.
       await releaseImportProcess(supplier, external, { token, now, events: [] }).catch((releaseError) =>
         logger.warn('Could not release the creation lock', { error: releaseError as Error }),
       );
@@ -161,7 +155,9 @@ async function create(request: ProcessRequest, token: string, account: Account):
             numbers = newAccountNumbers();
             return 'retry-now' as const;
           case 'lock_lost':
-            throw inProgress();
+            // Our claim expired and another invocation took the lock over: answer as for any
+            // caller that finds it taken (409 in progress until its claim expires, or imported).
+            throw cannotProcess(await getImportProcess(supplier, external), now);
           case 'participant_lost':
             await releaseImportProcess(supplier, external, { token, now, events: [] });
             throw new CreationAbandoned(
@@ -219,17 +215,26 @@ async function meterPointClaimErrors(account: Pick<Account, 'supply_addresses'>)
 }
 
 /**
+ * Every check a creation makes of an account before it writes, for the dry runs of v1
+ * `process/` and of v2 tasks alike: the account rules, then (when they pass) the meter-point
+ * claims. Its field errors; none when the account would be created.
+ */
+export async function creationCheckErrors(account: Account, now: Date): Promise<FieldError[]> {
+  const { errors } = checkAccount(account, now);
+  return errors.length > 0 ? errors : meterPointClaimErrors(account);
+}
+
+/**
  * A dry run: every check of `processAccount`, nothing kept. Only the outcome event is
  * written (`dry_run_complete` or `dry_run_error`). 404/409 as for a real run.
  */
 export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResult> {
   const { supplier, externalAccountNumber: external, now } = request;
   const { process, staged } = await getImportProcessWithStagedAccount(supplier, external);
-  requireProcessable(process, staleBefore(now));
+  requireProcessable(process, now);
   const errors: FieldError[] = staged
-    ? checkAccount(staged, now).errors
+    ? await creationCheckErrors(staged, now)
     : [{ attr: '', code: 'import_process_does_not_exist', detail: 'The import process has no staged data.' }];
-  if (staged && errors.length === 0) errors.push(...(await meterPointClaimErrors(staged)));
   if (errors.length > 0) {
     await writeEventsAlone(
       [importProcessEvents.dryRunError(external, ACCOUNT_FAILED_VALIDATION, summary(errors))],

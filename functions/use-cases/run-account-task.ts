@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, SupplierNotOngoingError, ValidationError } from '../errors.js';
+import { claimExpiry } from '../invocation-clock.js';
 import { logger } from '../logger.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
+import { inProgress, isLocked } from '../rules/account/import-process-rules.js';
 import { isLiveProcess } from '../rules/account/transfer-status.js';
-import { ACCOUNT_FAILED_VALIDATION, checkAccount } from '../rules/account/validate-account.js';
+import { ACCOUNT_FAILED_VALIDATION } from '../rules/account/validate-account.js';
 import { type TaskError, taskError } from '../rules/account-task/account-task.js';
-import { LEASE_SECONDS, type TaskMessage, VISIBILITY_TIMEOUT_SECONDS } from '../rules/account-task/engine.js';
+import type { TaskMessage } from '../rules/account-task/engine.js';
+import { meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import { acceptsMigrations, mayResumeMigrations } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
@@ -15,12 +18,12 @@ import {
   endTaskCounters,
   endTaskUpdate,
   markWaitingForSupplier,
-  postponeTask,
+  releaseTaskLease,
   type Transition,
 } from '../store/account-task-store.js';
 import type { StoredImportProcess } from '../store/import-process-store.js';
 import { getSupplier } from '../store/supplier-store.js';
-import { CreationAbandoned, processAccount } from './process-account.js';
+import { CreationAbandoned, creationCheckErrors, processAccount } from './process-account.js';
 
 /**
  * What the worker tells the queue: `done` deletes the message (the task ended, or it is not
@@ -28,8 +31,6 @@ import { CreationAbandoned, processAccount } from './process-account.js';
  * visibility timeout (a transient fault, or another worker holds the task now).
  */
 export type TaskRunOutcome = 'done' | 'retry';
-
-const seconds = (at: Date, s: number) => isoDateTime(new Date(at.getTime() + s * 1000));
 
 /**
  * Runs one queued task (the v2 worker). The task is claimed with a lease (a conditional
@@ -60,7 +61,9 @@ export async function runAccountTask(message: TaskMessage, now: Date): Promise<T
     return 'done';
   }
 
-  const lease = { token: randomUUID(), until: seconds(now, LEASE_SECONDS), now };
+  // The lease is a claim: it expires at this invocation's end plus a margin, so a worker that
+  // dies holding it keeps the task from running again no longer than that.
+  const lease = { token: randomUUID(), until: claimExpiry(now), now };
   const claim = await claimTask(task, lease);
   if (!claim.ok) {
     // Another worker holds a live lease (a duplicate delivery): ask again later.
@@ -79,11 +82,10 @@ export async function runAccountTask(message: TaskMessage, now: Date): Promise<T
   } catch (error) {
     if (error instanceof CreationAbandoned) return 'done';
     logger.warn('Account task failed transiently; it will be retried', { error: error as Error });
-    await postponeTask(claim.task, {
-      token: lease.token,
-      retryAt: seconds(now, VISIBILITY_TIMEOUT_SECONDS),
-    }).catch((postponeError) =>
-      logger.warn('Could not postpone the task', { error: postponeError as Error }),
+    // Give the lease back: the next delivery may run it at once. If that fails too, the lease
+    // expires with this invocation and the sweep hands the task over again.
+    await releaseTaskLease(claim.task, { token: lease.token, now }).catch((releaseError: unknown) =>
+      logger.warn('Could not release the task lease', { error: releaseError as Error }),
     );
     return 'retry';
   }
@@ -165,11 +167,14 @@ function summary(error: ValidationError): string {
   return fields ? `${error.detail} ${fields}` : error.detail;
 }
 
-/** Every check of a real run, nothing kept: DRY_RUN_SUCCEEDED or DRY_RUN_ERRORED with its event. */
+/** Every check of a real run (v1's dry-run checks), nothing kept: DRY_RUN_SUCCEEDED or DRY_RUN_ERRORED with its event. */
 async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promise<TaskRunOutcome> {
   const { task, now } = held;
   const external = task.external_account_number;
   const { process } = await getAccountImportState(task.import_supplier, external);
+  // A creation running now (a v1 process/ call) decides the outcome: try again once its lock is
+  // released or expired, as the real task would (a transient fault, retried within the window).
+  if (isLiveProcess(process) && isLocked(process, now)) throw inProgress(process.lock_expires_at, now);
   let failure: TaskError | undefined;
   if (isImported(process)) {
     failure = taskError(
@@ -179,14 +184,14 @@ async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promis
   } else if (!account) {
     failure = taskError('import_process_does_not_exist', 'The task holds no account payload.');
   } else {
-    const { errors } = checkAccount(account, now);
+    const errors = await creationCheckErrors(account, now);
     if (errors.length > 0) {
-      failure = taskError(
-        ACCOUNT_FAILED_VALIDATION,
-        summary(
-          new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, 'The account data could not be validated.'),
-        ),
-      );
+      // The code the real task ends with: a claimed meter point's conflict, else the account rules'.
+      const claimed = meterPointAlreadyAssigned();
+      const [code, detail] = errors.every((error) => error.code === claimed.code)
+        ? [claimed.code, claimed.detail]
+        : [ACCOUNT_FAILED_VALIDATION, 'The account data could not be validated.'];
+      failure = taskError(code, summary(new ValidationError(errors, code, detail)));
     }
   }
   if (failure) return endFailed(held, failure);

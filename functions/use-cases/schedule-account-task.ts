@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { RetryableError } from '../errors.js';
 import type { Account } from '../rules/account/account.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
-import { alreadyImported, inProgress, stagingTarget } from '../rules/account/import-process-rules.js';
+import {
+  alreadyImported,
+  inProgress,
+  isLocked,
+  stagingTarget,
+} from '../rules/account/import-process-rules.js';
 import { importProcessDoesNotExist, isLiveProcess } from '../rules/account/transfer-status.js';
 import {
   type AccountTask,
@@ -52,7 +57,7 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
         const { process, task: existing } = state;
         if (isLiveProcess(process) && process.status === 'COMPLETED')
           throw alreadyImported(process.service_account_number);
-        const target = schedulingTarget(existing);
+        const target = schedulingTarget(existing, now);
         const task: AccountTask = {
           import_supplier: supplier,
           external_account_number: external,
@@ -78,7 +83,8 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
         // The supplier's `scheduled` count moves in the transaction that writes the task.
         const counters = { scheduled: scheduledChange(existing, task) };
         if (request.isDryRun) {
-          if (isLiveProcess(process) && process.status === 'IN_PROGRESS') throw inProgress();
+          if (isLiveProcess(process) && isLocked(process, now))
+            throw inProgress(process.lock_expires_at, now);
           const update = supplierCounterUpdate(supplier, counters);
           return [put, ...(update ? [update] : [])];
         }
@@ -87,7 +93,7 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
           externalAccountNumber: external,
           account,
           now,
-          target: stagingTarget(process),
+          target: stagingTarget(process, now),
           ...(process ? { existing: process } : {}),
           extraItems: [put],
           counters,

@@ -31,7 +31,7 @@ export async function stageAccount(
       // Someone staged (or imported) it first: decide again from what is stored now.
       resolve: (reasons) => {
         existing = stagingRefusedBy(reasons);
-        target = stagingTarget(existing);
+        target = stagingTarget(existing, now);
         return 'retry-now';
       },
     },

@@ -11,7 +11,6 @@ import {
   SWEEP_RATE_MINUTES,
   VISIBILITY_TIMEOUT_SECONDS,
   WORKER_BATCH_SIZE,
-  WORKER_TIMEOUT_SECONDS,
 } from '../../functions/rules/account-task/engine.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
@@ -70,17 +69,11 @@ export class AccountTaskEngine extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
 
-    const add = (
-      id: string,
-      definition: FunctionDefinition,
-      timeout: Duration,
-      otherWildcardResources?: string,
-    ) => {
+    const add = (id: string, definition: FunctionDefinition, otherWildcardResources?: string) => {
       const fn = new ServiceFunction(this, id, {
         definition,
         config,
         environment: functionEnvironment(definition, resources, config),
-        timeout,
         memorySize: 1024,
         ...(otherWildcardResources ? { otherWildcardResources } : {}),
       });
@@ -88,7 +81,7 @@ export class AccountTaskEngine extends Construct {
       functions.set(definition.id, fn);
       return fn;
     };
-    this.worker = add('Worker', backgroundFunctions.taskWorker, Duration.seconds(WORKER_TIMEOUT_SECONDS));
+    this.worker = add('Worker', backgroundFunctions.taskWorker);
     this.worker.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: WORKER_BATCH_SIZE,
@@ -96,7 +89,7 @@ export class AccountTaskEngine extends Construct {
         maxConcurrency: checkedConcurrency(config.accountCreationConcurrency),
       }),
     );
-    this.sweep = add('Sweep', backgroundFunctions.taskSweep, Duration.minutes(1));
+    this.sweep = add('Sweep', backgroundFunctions.taskSweep);
     new Rule(this, 'SweepSchedule', {
       description: 'Hands due v2 account tasks to the queue and cancels tasks whose window ended',
       schedule: Schedule.rate(Duration.minutes(SWEEP_RATE_MINUTES)),
@@ -106,7 +99,6 @@ export class AccountTaskEngine extends Construct {
     this.handOver = add(
       'HandOver',
       backgroundFunctions.taskHandOver,
-      Duration.seconds(30),
       'The stream event source needs dynamodb:ListStreams, which supports no resource-level permissions.',
     );
     this.handOver.addEventSource(

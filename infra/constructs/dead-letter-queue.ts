@@ -10,12 +10,23 @@ import type { Construct } from 'constructs';
  * they are given in the caller's scope, so their logical ids (and the deployed resources) stay.
  */
 
-/** An encrypted, TLS-only queue that keeps what failed for 14 days; `whose` names what dead-letters into it. */
-export function deadLetterQueue(scope: Construct, id: string, whose: string): Queue {
+/** How long a dead-letter queue keeps what failed, unless its owner gives its own clock. */
+const DEFAULT_RETENTION = Duration.days(14);
+
+/**
+ * An encrypted, TLS-only queue that keeps what failed for `retention` (14 days by default);
+ * `whose` names what dead-letters into it.
+ */
+export function deadLetterQueue(
+  scope: Construct,
+  id: string,
+  whose: string,
+  retention: Duration = DEFAULT_RETENTION,
+): Queue {
   const queue = new Queue(scope, id, {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-    retentionPeriod: Duration.days(14),
+    retentionPeriod: retention,
   });
   Validations.of(queue).acknowledge({
     id: 'AwsSolutions-SQS3',

@@ -6,22 +6,25 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import {
+  BUS_MAX_EVENT_AGE_HOURS,
+  BUS_RETRY_ATTEMPTS,
+  DEAD_LETTER_RETENTION_DAYS,
+  FUNCTION_MAX_EVENT_AGE_HOURS,
+  FUNCTION_RETRIES,
+} from '../../functions/rules/meter-points/join-supplier-delivery.js';
 import { CONSUMED_DETAIL_TYPES } from '../../functions/rules/meter-points/join-supplier-outcome.js';
 import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
 import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
-
-/** EventBridge retries delivering to the function this long and this often. */
-export const CONSUMER_MAX_EVENT_AGE = Duration.hours(24);
-export const CONSUMER_RETRY_ATTEMPTS = 185;
-/** Lambda retries a failed asynchronous invocation this often before the dead-letter queue. */
-export const CONSUMER_FUNCTION_RETRIES = 2;
 
 /**
  * The service's first inbound event path: a rule on its own bus for the join-supplier outcomes
  * other producers send (the shared pattern of infra/subscribers/inbound-events.ts), targeting
  * the consumer function with a retry policy. Events EventBridge cannot deliver and events the
  * function keeps failing on (a table outage) both end in one encrypted dead-letter queue,
- * whose alarm fires as soon as it holds a message.
+ * whose alarm fires as soon as it holds a message. Every clock here is one of
+ * functions/rules/meter-points/join-supplier-delivery.ts, from which the consumer derives how
+ * long it remembers an applied event id.
  */
 export class JoinSupplierConsumer extends Construct {
   readonly rule: Rule;
@@ -38,6 +41,7 @@ export class JoinSupplierConsumer extends Construct {
       this,
       'DeadLetterQueue',
       'the join-supplier consumer (rule target and function)',
+      Duration.days(DEAD_LETTER_RETENTION_DAYS),
     );
 
     this.rule = new Rule(this, 'Rule', {
@@ -53,13 +57,13 @@ export class JoinSupplierConsumer extends Construct {
     this.rule.addTarget(
       new LambdaFunction(props.consumer, {
         deadLetterQueue: this.deadLetterQueue,
-        maxEventAge: CONSUMER_MAX_EVENT_AGE,
-        retryAttempts: CONSUMER_RETRY_ATTEMPTS,
+        maxEventAge: Duration.hours(BUS_MAX_EVENT_AGE_HOURS),
+        retryAttempts: BUS_RETRY_ATTEMPTS,
       }),
     );
     props.consumer.configureAsyncInvoke({
-      retryAttempts: CONSUMER_FUNCTION_RETRIES,
-      maxEventAge: Duration.hours(6),
+      retryAttempts: FUNCTION_RETRIES,
+      maxEventAge: Duration.hours(FUNCTION_MAX_EVENT_AGE_HOURS),
       onFailure: new SqsDestination(this.deadLetterQueue),
     });
 

@@ -45,7 +45,6 @@ export class OutboxPublisher extends Construct {
       definition: backgroundFunctions.publisher,
       config: props.config,
       environment: { DATA_IMPORT_EVENT_BUS_NAME: props.eventBus.eventBusName },
-      timeout: Duration.seconds(60),
       memorySize: PUBLISHER_MEMORY_MB,
       otherWildcardResources:
         'The stream event source needs dynamodb:ListStreams, which supports no resource-level permissions.',

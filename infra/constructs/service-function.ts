@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../config/environments.js';
-import type { FunctionDefinition } from '../routes.js';
+import { type FunctionDefinition, functionTimeoutSeconds } from '../routes.js';
 import { lambdaBundlingOptions, SOURCE_MAPS_NODE_OPTIONS } from './bundling-options.js';
 
 /** The repository root: handlers, package-lock.json and node_modules are found from here. */
@@ -22,8 +22,6 @@ export interface ServiceFunctionProps {
   readonly config: EnvironmentConfig;
   /** Only the variables this function needs. */
   readonly environment?: Record<string, string>;
-  /** Default 10 s: an API call must answer well within API Gateway's 29 s. */
-  readonly timeout?: Duration;
   /** Default 1024 MB (more memory also means more CPU, hence shorter cold starts). */
   readonly memorySize?: number;
   /** Why this function needs other `Resource: *` statements besides X-Ray's (cdk-nag IAM5). */
@@ -59,7 +57,8 @@ export class ServiceFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       tracing: Tracing.ACTIVE,
-      timeout: props.timeout ?? Duration.seconds(10),
+      // The one timeout of the function: its claims expire at its invocation's end plus a margin.
+      timeout: Duration.seconds(functionTimeoutSeconds(props.definition)),
       memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       logGroup,
       role,

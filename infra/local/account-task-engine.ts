@@ -15,6 +15,11 @@ import { type StreamHandler, startStreamPoller } from './stream-poller.js';
  * position, as the cloud gives each event source mapping its own; it gets every record, where
  * the cloud's filter passes only PENDING tasks not yet queued, and checks them itself), and the
  * sweep every DATA_IMPORT_TASK_SWEEP_SECONDS (default 2).
+ *
+ * The local queue lives in memory, where SQS keeps its messages. So when the table outlives the
+ * process (a data dir), the engine rebuilds the queue from the table at start: every live task
+ * whose window is open and that no live lease holds goes to the queue again, as if its message
+ * had survived.
  */
 export function startLocalTaskEngine(options: {
   queue: LocalTaskQueue;
@@ -23,6 +28,8 @@ export function startLocalTaskEngine(options: {
   stream: { endpoint: string; streamArn: string; checkpointFile?: string };
   loadHandler: (id: string) => Promise<unknown>;
   log: (line: string) => void;
+  /** The table outlived an earlier run (a data dir): rebuild the queue's messages from it. */
+  rebuildQueue?: boolean;
 }): { stop(): Promise<void> } {
   const concurrency = integerEnv(
     'DATA_IMPORT_ACCOUNT_CREATION_CONCURRENCY',
@@ -62,7 +69,7 @@ export function startLocalTaskEngine(options: {
     log: options.log,
   });
 
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> = options.rebuildQueue ? rebuildQueue(options.log) : Promise.resolve();
   let busy = false;
   const sweep = async () => {
     if (busy) return;
@@ -90,4 +97,17 @@ export function startLocalTaskEngine(options: {
       await poller.stop();
     },
   };
+}
+
+async function rebuildQueue(log: (line: string) => void): Promise<void> {
+  try {
+    const { rebuildTaskQueue } = await import('../../functions/use-cases/sweep-account-tasks.js');
+    const { sqsTaskQueue } = await import('../../functions/adapters/queue/task-queue.js');
+    const report = await rebuildTaskQueue(new Date(), sqsTaskQueue);
+    log(
+      `task queue rebuilt from the table: ${report.handedOver + report.requeued} task(s) handed over again`,
+    );
+  } catch (error) {
+    log(`task queue rebuild failed (the sweep hands tasks over again later): ${(error as Error).message}`);
+  }
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import {
+  apiFunctions,
+  backgroundFunctions,
+  type FunctionDefinition,
+  functionTimeoutSeconds,
+} from '../routes.js';
 
 /**
  * The one builder of what API Gateway (REST API, Lambda proxy integration, payload format
@@ -162,7 +168,25 @@ export function proxyEvent(request: GatewayRequest): APIGatewayProxyEvent {
   };
 }
 
-export function lambdaContext(functionName: string, timeoutMs = 29_000): Context {
+const LOCAL_FUNCTION_PREFIX = 'data-import-local-';
+
+const definitions: ReadonlyMap<string, FunctionDefinition> = new Map(
+  [...apiFunctions, ...Object.values(backgroundFunctions)].map((definition) => [definition.id, definition]),
+);
+
+/**
+ * The timeout of a local function (`data-import-local-<id>`): its definition's, as the stack
+ * configures the Lambda, so the claims it takes expire as they do in the cloud.
+ */
+function localTimeoutMs(functionName: string): number {
+  const id = functionName.startsWith(LOCAL_FUNCTION_PREFIX)
+    ? functionName.slice(LOCAL_FUNCTION_PREFIX.length)
+    : functionName;
+  return functionTimeoutSeconds(definitions.get(id) ?? { id, description: '', table: 'none' }) * 1000;
+}
+
+/** A Lambda context whose remaining time starts at the function's configured timeout. */
+export function lambdaContext(functionName: string, timeoutMs = localTimeoutMs(functionName)): Context {
   const deadline = Date.now() + timeoutMs;
   const region = process.env.AWS_REGION ?? 'eu-west-2';
   return {

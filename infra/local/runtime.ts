@@ -201,6 +201,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         },
         loadHandler,
         log,
+        rebuildQueue: options.dataDir !== undefined,
       }).stop,
     );
 

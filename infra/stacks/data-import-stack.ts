@@ -76,7 +76,6 @@ export class DataImportStack extends Stack {
     this.functions.set(backgroundFunctions.publisher.id, this.publisher.function);
 
     const expiry = this.addFunction(backgroundFunctions.expiry, config, {
-      timeout: Duration.minutes(5),
       memorySize: 512,
     });
     const expiryDeadLetters = deadLetterQueue(
@@ -140,7 +139,7 @@ export class DataImportStack extends Stack {
   private addFunction(
     definition: FunctionDefinition,
     config: EnvironmentConfig,
-    overrides: Pick<ServiceFunctionProps, 'timeout' | 'memorySize'> = {},
+    overrides: Pick<ServiceFunctionProps, 'memorySize'> = {},
   ): ServiceFunction {
     const fn = new ServiceFunction(this, constructIdOf(definition.id), {
       definition,

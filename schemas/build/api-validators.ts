@@ -125,8 +125,11 @@ export function renderFieldTables(schemas: Map<string, AnySchema>): string {
       `Schema: [\`${name}.json\`](${SCHEMA_LINK_PREFIX}${name}.json)`,
       '',
     );
-    out.push('| field | type | required | rules |', '|---|---|---|---|');
-    rows(node, '', out);
+    const fields: string[] = [];
+    rows(node, '', fields);
+    // A body without fields (an empty object, or none) says so instead of an empty table.
+    if (fields.length === 0) out.push(node.description ?? 'No fields.');
+    else out.push('| field | type | required | rules |', '|---|---|---|---|', ...fields);
     out.push('');
   }
   return out.join('\n');

@@ -18,6 +18,8 @@ export interface QueryParameter {
 export interface OperationContract {
   /** Name of the request schema (`schemas/api/<name>.schema.ts`, or a `components/schemas` name). */
   request?: string;
+  /** The body may be left out (the handler reads no body as `{}`: `emptyIsObject`). */
+  requestOptional?: boolean;
   query?: QueryParameter[];
   /** Status → name of the success body schema (`schemas/api/responses/success-bodies.ts`). */
   success: Record<number, string>;
@@ -231,6 +233,7 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
   },
   'send-registration-flows': {
     request: 'send-registration-flows',
+    requestOptional: true,
     success: { 200: 'RegistrationFlows' },
     badRequest: postImport([]),
     notFound: ['account_not_found'],
@@ -252,6 +255,7 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
         'schedule_window_start_in_past',
         'schedule_window_end_too_far_in_future',
         'schedule_window_start_after_end',
+        'schedule_window_end_in_past',
       ],
     },
     conflict: [NOT_ONGOING, ALREADY_IMPORTED, IN_PROGRESS],
@@ -261,7 +265,10 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
     notFound: ['account_not_found', 'import_process_does_not_exist'],
   },
   'cancel-account-task': {
+    request: 'account-task-cancel',
+    requestOptional: true,
     success: { 200: 'AccountTask' },
+    badRequest: postImport([]),
     notFound: ['account_not_found', 'import_process_does_not_exist'],
     conflict: [NOT_ONGOING, 'import_process_not_pending'],
   },

@@ -202,7 +202,7 @@ function operations(): Record<string, Record<string, unknown>> {
       ...(contract.request
         ? {
             requestBody: {
-              required: true,
+              required: contract.requestOptional !== true,
               content: { 'application/json': { schema: ref(contract.request) } },
             },
           }

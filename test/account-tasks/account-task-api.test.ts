@@ -168,6 +168,33 @@ describe('Window rules', () => {
       'schedule_window_start',
       'schedule_window_start_after_end',
     ],
+    [
+      'a window of no length: start and end within the same second',
+      {
+        schedule_window_start: fromNow(HOUR).replace('Z', '.100Z'),
+        schedule_window_end: fromNow(HOUR).replace('Z', '.900Z'),
+      },
+      'schedule_window_start',
+      'schedule_window_start_after_end',
+    ],
+    [
+      'a window entirely in the past (its start within the 60 s tolerance)',
+      { schedule_window_start: fromNow(-50_000), schedule_window_end: fromNow(-10_000) },
+      'schedule_window_end',
+      'schedule_window_end_in_past',
+    ],
+    [
+      'a leap second',
+      { schedule_window_start: '2026-12-31T23:59:60Z' },
+      'schedule_window_start',
+      'invalid_datetime',
+    ],
+    [
+      'an hour-only offset',
+      { schedule_window_start: fromNow(HOUR).replace('Z', '+01') },
+      'schedule_window_start',
+      'invalid_datetime',
+    ],
   ])('%s is a 400 invalid_request with its code on task_params', async (_, params, field, code) => {
     // Prepare
     const token = await obtainToken();
@@ -315,6 +342,56 @@ describe('Replacing, re-scheduling and cancelling', () => {
     expect(again.status).toBe(409);
     expect(again.json.code).toBe('account_import_process_already_imported');
     expect(again.json.service_account_number).toMatch(/^A-/);
+  });
+});
+
+describe('The cancel body is none or {}: anything else is a 400 that cancels nothing', () => {
+  it.each([
+    ['malformed JSON', '{not json', 'parse_error', undefined],
+    ['an array', '[]', 'invalid_request', 'invalid_type'],
+    ['null', 'null', 'invalid_request', 'invalid_type'],
+    ['a string', '"str"', 'invalid_request', 'invalid_type'],
+    ['an unknown field', '{"foo":1}', 'invalid_request', 'unknown_field'],
+  ])('%s (%s) is a 400 %s; the task stays PENDING', async (_, rawBody, code, fieldCode) => {
+    // Prepare
+    const token = await obtainToken();
+    const payload = accountPayload();
+    const external = payload.external_account_number;
+    expect((await schedule(token, payload, { schedule_window_start: fromNow(HOUR) })).status).toBe(201);
+
+    // Act
+    const response = await api('POST', v2Paths.cancel('ACME', external), { token, rawBody });
+
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe(code);
+    if (fieldCode) expect(response.json.errors).toContainEqual(expect.objectContaining({ code: fieldCode }));
+    const status = await api('GET', v2Paths.status('ACME', external), { token });
+    expect(status.json.status).toBe('PENDING');
+  });
+
+  it('no body, an empty body or {} cancels: 200 CANCELLED', async () => {
+    // Prepare
+    const token = await obtainToken();
+    const payloads = [accountPayload(), accountPayload(), accountPayload()];
+    for (const payload of payloads) await schedule(token, payload, { schedule_window_start: fromNow(HOUR) });
+    const [none, empty, object] = payloads.map((payload) =>
+      v2Paths.cancel('ACME', payload.external_account_number),
+    );
+
+    // Act
+    const responses = [
+      await api('POST', none!, { token }),
+      await api('POST', empty!, { token, rawBody: '' }),
+      await api('POST', object!, { token, rawBody: '{}' }),
+    ];
+
+    // Assess
+    expect(responses.map((response) => [response.status, response.json.status])).toEqual([
+      [200, 'CANCELLED'],
+      [200, 'CANCELLED'],
+      [200, 'CANCELLED'],
+    ]);
   });
 });
 

@@ -14,7 +14,7 @@ import { checkDecimal } from '../../functions/rules/values/decimal.js';
 import { expiryWindowEnd } from '../../functions/use-cases/expire-import-processes.js';
 import { newSupplierWithKey, seedProcesses } from './support/seed-processes.js';
 
-const process = (fields: Partial<ImportProcess> & { in_progress_since?: string }): ImportProcess => ({
+const process = (fields: Partial<ImportProcess> & { lock_expires_at?: string }): ImportProcess => ({
   import_supplier: 'ACME',
   external_account_number: 'E',
   status: 'UNKNOWN',
@@ -118,43 +118,39 @@ describe('Expiry window end', () => {
 });
 
 describe('Status transitions', () => {
-  const staleBefore = new Date('2024-06-01T00:00:00Z');
+  const now = new Date('2024-06-01T00:00:00Z');
+  const lockedUntil = (expiresAt: string) => process({ status: 'IN_PROGRESS', lock_expires_at: expiresAt });
   it('staging creates when no live process exists, replaces while UNKNOWN', () => {
-    expect(stagingTarget(undefined)).toBe('create');
-    expect(stagingTarget(process({ lifecycle: 'CANCELLED' }))).toBe('create');
-    expect(stagingTarget(process({}))).toBe('replace');
+    expect(stagingTarget(undefined, now)).toBe('create');
+    expect(stagingTarget(process({ lifecycle: 'CANCELLED' }), now)).toBe('create');
+    expect(stagingTarget(process({}), now)).toBe('replace');
   });
-  it('staging an imported or in-progress account is a 409', () => {
-    expect(() => stagingTarget(process({ status: 'COMPLETED', service_account_number: 'A-1' }))).toThrow(
+  it('staging an imported account, or one whose creation lock is held, is a 409', () => {
+    expect(() => stagingTarget(process({ status: 'COMPLETED', service_account_number: 'A-1' }), now)).toThrow(
       expect.objectContaining({
         code: 'account_import_process_already_imported',
         extra: { service_account_number: 'A-1' },
       }),
     );
-    expect(() => stagingTarget(process({ status: 'IN_PROGRESS' }))).toThrow(
-      expect.objectContaining({ code: 'import_process_in_progress' }),
+    expect(() => stagingTarget(lockedUntil('2024-06-01T00:00:07Z'), now)).toThrow(
+      expect.objectContaining({ code: 'import_process_in_progress', retryAfterSeconds: 7 }),
     );
   });
-  it('processing needs a live UNKNOWN process, or a stale IN_PROGRESS one', () => {
-    expect(() => requireProcessable(undefined, staleBefore)).toThrow(
+  it('a creation lock whose claim expired blocks nothing: staging replaces the staged data', () => {
+    expect(stagingTarget(lockedUntil('2024-06-01T00:00:00Z'), now)).toBe('replace');
+  });
+  it('processing needs a live UNKNOWN process, or an IN_PROGRESS one whose lock expired', () => {
+    expect(() => requireProcessable(undefined, now)).toThrow(
       expect.objectContaining({ code: 'import_process_does_not_exist' }),
     );
-    expect(() => requireProcessable(process({ lifecycle: 'CANCELLED' }), staleBefore)).toThrow(
+    expect(() => requireProcessable(process({ lifecycle: 'CANCELLED' }), now)).toThrow(
       expect.objectContaining({ statusCode: 404 }),
     );
-    expect(requireProcessable(process({}), staleBefore)).toBeDefined();
-    expect(
-      requireProcessable(
-        process({ status: 'IN_PROGRESS', in_progress_since: '2024-05-01T00:00:00Z' }),
-        staleBefore,
-      ),
-    ).toBeDefined();
-    expect(() =>
-      requireProcessable(
-        process({ status: 'IN_PROGRESS', in_progress_since: '2024-06-01T00:00:01Z' }),
-        staleBefore,
-      ),
-    ).toThrow(expect.objectContaining({ code: 'import_process_in_progress' }));
+    expect(requireProcessable(process({}), now)).toBeDefined();
+    expect(requireProcessable(lockedUntil('2024-05-31T23:59:59Z'), now)).toBeDefined();
+    expect(() => requireProcessable(lockedUntil('2024-06-01T00:00:01Z'), now)).toThrow(
+      expect.objectContaining({ code: 'import_process_in_progress', retryAfterSeconds: 1 }),
+    );
   });
   it('endpoint 5 shows "" until COMPLETED and treats a cancelled process as none', () => {
     expect(accountTransferStatus(process({ status: 'IN_PROGRESS' }))).toEqual({

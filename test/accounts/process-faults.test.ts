@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isoDateTime } from '../../functions/rules/values/dates.js';
 import { dynamoDbClient } from '../../functions/store/dynamodb.js';
 import {
   getImportProcess,
@@ -128,14 +129,14 @@ describe('A creation the database rejects', () => {
 });
 
 describe('A creation lock left by a creation that died', () => {
-  it('is taken over once it is older than the lock time', async () => {
-    // Prepare: IN_PROGRESS since an hour ago
+  it('is taken over once its claim has expired (its holder timed out)', async () => {
+    // Prepare: IN_PROGRESS, locked by an invocation whose claim expired a second ago
     const external = await staged();
-    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const now = new Date();
     const lock = await lockImportProcess('ACME', external, {
       token: randomUUID(),
-      now: hourAgo,
-      staleBefore: hourAgo,
+      now: new Date(now.getTime() - 16_000),
+      expiresAt: isoDateTime(new Date(now.getTime() - 1_000)),
     });
     expect(lock.ok).toBe(true);
 
@@ -153,15 +154,26 @@ describe('A creation lock left by a creation that died', () => {
     });
   });
 
-  it('is respected while fresh: 409 import_process_in_progress, with Retry-After', async () => {
+  it('is respected while its claim lasts: 409 import_process_in_progress, Retry-After = seconds until it expires', async () => {
+    // Prepare: locked by a live invocation whose claim expires in 40 s
     const external = await staged();
     const now = new Date();
-    await lockImportProcess('ACME', external, { token: randomUUID(), now, staleBefore: now });
+    await lockImportProcess('ACME', external, {
+      token: randomUUID(),
+      now,
+      expiresAt: isoDateTime(new Date(now.getTime() + 40_000)),
+    });
+
+    // Act
     const token = await obtainToken();
     const response = await processOverHttp(token, 'ACME', external);
+
+    // Assess
     expect(response.status).toBe(409);
     expect(response.json).toEqual({ detail: expect.any(String), code: 'import_process_in_progress' });
-    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(35);
+    expect(retryAfter).toBeLessThanOrEqual(40);
   });
 });
 

@@ -9,10 +9,7 @@ import {
   RetryableError,
 } from '../../functions/errors.js';
 import { errorHandler } from '../../functions/http/error-handler.js';
-import {
-  IN_PROGRESS_RETRY_AFTER_SECONDS,
-  inProgress,
-} from '../../functions/rules/account/import-process-rules.js';
+import { inProgress } from '../../functions/rules/account/import-process-rules.js';
 
 /** The response the error middleware gives for `error`. */
 async function answerTo(error: Error): Promise<APIGatewayProxyResult> {
@@ -51,11 +48,12 @@ describe('Retry hints: every 429 and 503, and a 409 import_process_in_progress, 
     expect(response.headers?.['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
   });
 
-  it('409 import_process_in_progress carries Retry-After', async () => {
-    const response = await answerTo(inProgress());
+  it('409 import_process_in_progress carries Retry-After: the seconds until the claim expires', async () => {
+    const now = new Date('2026-11-26T10:00:00.400Z');
+    const response = await answerTo(inProgress('2026-11-26T10:00:35Z', now));
     expect(response.statusCode).toBe(409);
     expect(JSON.parse(response.body).code).toBe('import_process_in_progress');
-    expect(response.headers?.['retry-after']).toBe(String(IN_PROGRESS_RETRY_AFTER_SECONDS));
+    expect(response.headers?.['retry-after']).toBe('35');
   });
 
   it('a conflict that does not clear by itself, and a 404, carry no Retry-After', async () => {

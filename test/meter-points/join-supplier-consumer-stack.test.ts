@@ -2,9 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EVENT_SOURCE } from '../../functions/events/outbox.js';
 import {
-  CONSUMER_FUNCTION_RETRIES,
-  CONSUMER_RETRY_ATTEMPTS,
-} from '../../infra/constructs/join-supplier-consumer.js';
+  BUS_MAX_EVENT_AGE_HOURS,
+  BUS_RETRY_ATTEMPTS,
+  DEAD_LETTER_RETENTION_DAYS,
+  FUNCTION_MAX_EVENT_AGE_HOURS,
+  FUNCTION_RETRIES,
+  INBOUND_EVENT_ID_RETENTION_SECONDS,
+} from '../../functions/rules/meter-points/join-supplier-delivery.js';
 import { matchesEventPattern } from '../../infra/local/event-pattern.js';
 import { joinSupplierOutcomes } from '../../infra/subscribers/inbound-events.js';
 import { logicalIdOf, synth } from '../infra/support/synth.js';
@@ -49,7 +53,10 @@ describe('The stack consumes the outcomes with a rule, a retry policy, a dead-le
     expect(rules).toHaveLength(1);
     const [target] = rules[0]!.Properties.Targets;
     expect(target.Arn).toEqual({ 'Fn::GetAtt': [logicalIdOf(consumer!), 'Arn'] });
-    expect(target.RetryPolicy.MaximumRetryAttempts).toBe(CONSUMER_RETRY_ATTEMPTS);
+    expect(target.RetryPolicy).toEqual({
+      MaximumRetryAttempts: BUS_RETRY_ATTEMPTS,
+      MaximumEventAgeInSeconds: BUS_MAX_EVENT_AGE_HOURS * 3600,
+    });
     expect(target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
   });
 
@@ -58,10 +65,34 @@ describe('The stack consumes the outcomes with a rule, a retry policy, a dead-le
     const config = configs.find((c) =>
       JSON.stringify(c.Properties.FunctionName).includes(logicalIdOf(consumer!)),
     );
-    expect(config?.Properties.MaximumRetryAttempts).toBe(CONSUMER_FUNCTION_RETRIES);
+    expect(config?.Properties.MaximumRetryAttempts).toBe(FUNCTION_RETRIES);
+    expect(config?.Properties.MaximumEventAgeInSeconds).toBe(FUNCTION_MAX_EVENT_AGE_HOURS * 3600);
     expect(config?.Properties.DestinationConfig.OnFailure.Destination).toEqual({
       'Fn::GetAtt': [queueId, 'Arn'],
     });
+  });
+
+  it('keeps dead letters as long as the clock the consumer remembers event ids by says', () => {
+    const queue = template.findResources('AWS::SQS::Queue')[queueId];
+    expect(queue?.Properties.MessageRetentionPeriod).toBe(DEAD_LETTER_RETENTION_DAYS * 24 * 3600);
+  });
+
+  it('the consumer keeps an applied event id for as long as the deployed clocks let the event come again', () => {
+    // Prepare: the clocks as deployed
+    const [rule] = Object.values(template.findResources('AWS::Events::Rule')).filter((r) =>
+      isDeepStrictEqual(r.Properties.EventPattern, joinSupplierOutcomes.pattern()),
+    );
+    const busSeconds = rule!.Properties.Targets[0].RetryPolicy.MaximumEventAgeInSeconds as number;
+    const config = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')).find((c) =>
+      JSON.stringify(c.Properties.FunctionName).includes(logicalIdOf(consumer!)),
+    );
+    const functionSeconds = config!.Properties.MaximumEventAgeInSeconds as number;
+    const deadLetterSeconds = template.findResources('AWS::SQS::Queue')[queueId]!.Properties
+      .MessageRetentionPeriod as number;
+
+    // Assess: a pass through the bus and the function, the dead-letter queue, a second pass after a redrive
+    const onePass = busSeconds + functionSeconds;
+    expect(INBOUND_EVENT_ID_RETENTION_SECONDS).toBeGreaterThanOrEqual(onePass + deadLetterSeconds + onePass);
   });
 
   it('alarms as soon as the dead-letter queue holds a message, through the alarm action', () => {

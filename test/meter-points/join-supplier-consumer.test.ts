@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { obtainToken } from '../support/auth.js';
-import { lambdaContext } from '../support/in-process.js';
+import {
+  captureConsumerLog,
+  deliver,
+  type OutcomeEntry,
+  type OutcomeKind,
+  outcomeEntry,
+  requestedProcessNumbers,
+} from './support/join-supplier-events.js';
 import {
   getStatuses,
   importAccount,
@@ -15,56 +21,35 @@ import {
 const eventBridge = new EventBridgeClient({ endpoint: process.env.AWS_ENDPOINT_URL_EVENTS });
 afterAll(() => eventBridge.destroy());
 
-const LIFECYCLE_SOURCE = 'platform.lifecycle';
+let log: ReturnType<typeof captureConsumerLog>;
+beforeEach(() => {
+  log = captureConsumerLog();
+});
+afterEach(() => log.restore());
 
-function outcome(
-  kind: 'completed' | 'cancelled',
-  accountNumber: string,
-  mpxns: readonly string[],
-  source = LIFECYCLE_SOURCE,
-) {
-  const supplyPoints = mpxns.map((mpxn) =>
-    kind === 'completed'
-      ? {
-          external_identifier: mpxn,
-          market_name: 'GB_ELECTRICITY',
-          confirmed_supply_start_date: '2026-07-01',
-        }
-      : {
-          external_identifier: mpxn,
-          market_name: 'GB_ELECTRICITY',
-          requested_supply_start_date: '2026-07-01',
-        },
-  );
-  return {
-    Source: source,
-    DetailType: `lifecycle.join-supplier.${kind}@v1`,
-    EventBusName: process.env.DATA_IMPORT_EVENT_BUS_NAME,
-    Detail: JSON.stringify({
-      event_type: `lifecycle.join-supplier.${kind}`,
-      version: 'v1',
-      event_id: randomUUID(),
-      occurred_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      payload: {
-        account_number: accountNumber,
-        join_supplier_process_number: 'JSP-0000ABCD',
-        subtype: 'MIGRATION',
-        supply_points: supplyPoints,
-      },
-    }),
-  };
-}
-
-async function put(...entries: ReturnType<typeof outcome>[]) {
+async function put(...entries: OutcomeEntry[]) {
   const result = await eventBridge.send(new PutEventsCommand({ Entries: entries }));
   expect(result.FailedEntryCount).toBe(0);
 }
 
-/** An imported account whose meter points have been requested. */
+/**
+ * An imported account whose meter points have been requested, and `outcome` building an
+ * outcome of that request's process for some of its meter points.
+ */
 async function requestedAccount(token: string) {
   const account = await importAccount(token);
   expect((await sendRegistrationFlows(token, account.external)).status).toBe(200);
-  return { ...account, mpxns: mpxnsOf(account.payload) };
+  const [processNumber] = await requestedProcessNumbers(account.serviceAccountNumber, 1);
+  const mpxns = mpxnsOf(account.payload);
+  const outcome = (kind: OutcomeKind, listed: readonly string[] = mpxns, source?: string) =>
+    outcomeEntry({
+      kind,
+      accountNumber: account.serviceAccountNumber,
+      mpxns: listed,
+      processNumber: processNumber!,
+      ...(source ? { source } : {}),
+    });
+  return { ...account, mpxns, outcome };
 }
 
 const statusesOf = (mpxns: readonly string[], status: string) => mpxns.map((mpxn) => ({ mpxn, status }));
@@ -73,10 +58,10 @@ describe('join-supplier completed from another producer moves the meter points O
   it('reaches the consumer through the local EventBridge endpoint and moves each listed meter point', async () => {
     // Prepare
     const token = await obtainToken();
-    const { external, serviceAccountNumber, mpxns } = await requestedAccount(token);
+    const { external, mpxns, outcome } = await requestedAccount(token);
 
     // Act
-    await put(outcome('completed', serviceAccountNumber, mpxns));
+    await put(outcome('completed'));
 
     // Assess
     const statuses = await waitForStatuses(
@@ -91,22 +76,16 @@ describe('join-supplier completed from another producer moves the meter points O
   it('changes nothing more when the same event comes again', async () => {
     // Prepare
     const token = await obtainToken();
-    const { external, serviceAccountNumber, mpxns } = await requestedAccount(token);
-    const event = outcome('completed', serviceAccountNumber, mpxns);
+    const { external, mpxns, outcome } = await requestedAccount(token);
+    const event = outcome('completed');
     await put(event);
     await waitForStatuses(token, external, (s) => s.every((p) => p.status === 'ON_SUPPLY'));
-    const { handler } = await import('../../functions/handlers/apply-join-supplier-outcomes.js');
 
     // Act: the repeat, in process, to see its result
-    const repeat = await handler(
-      { source: event.Source, 'detail-type': event.DetailType, detail: JSON.parse(event.Detail) },
-      lambdaContext,
-    );
+    const repeat = await deliver(event);
 
     // Assess
-    expect(repeat.meterPoints.map((p: { outcome: string }) => p.outcome)).toEqual(
-      mpxns.map(() => 'unchanged'),
-    );
+    expect(repeat).toEqual({ result: 'repeated', meterPoints: [] });
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'ON_SUPPLY'));
   });
 });
@@ -115,10 +94,10 @@ describe('join-supplier cancelled moves the meter points to REGISTRATION_WITHDRA
   it('withdraws, then send-registration-flows requests them again', async () => {
     // Prepare
     const token = await obtainToken();
-    const { external, serviceAccountNumber, mpxns } = await requestedAccount(token);
+    const { external, mpxns, outcome } = await requestedAccount(token);
 
     // Act
-    await put(outcome('cancelled', serviceAccountNumber, mpxns));
+    await put(outcome('cancelled'));
     const withdrawn = await waitForStatuses(token, external, (s) =>
       s.every((p) => p.status === 'REGISTRATION_WITHDRAWN'),
     );
@@ -138,34 +117,58 @@ describe('Events the consumer cannot apply are logged and dropped, never retried
     // Prepare
     const token = await obtainToken();
     const { external, mpxns } = await requestedAccount(token);
-    const event = outcome('completed', 'A-NOTANACCT', mpxns);
-    const { handler } = await import('../../functions/handlers/apply-join-supplier-outcomes.js');
+    const event = outcomeEntry({
+      kind: 'completed',
+      accountNumber: 'A-NOTANACCT',
+      mpxns,
+      processNumber: 'JSP-1',
+    });
 
     // Act
-    const result = await handler(
-      { source: event.Source, 'detail-type': event.DetailType, detail: JSON.parse(event.Detail) },
-      lambdaContext,
-    );
+    const result = await deliver(event);
 
     // Assess
     expect(result.result).toBe('dropped');
+    expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_REQUESTED'));
+    expect(log.messages()).toContain(
+      'Dropped a join-supplier event: no meter point of it belongs to this account',
+    );
+  });
+
+  it('drops an event without an event_id or a process number (succeeds, changes nothing)', async () => {
+    // Prepare
+    const token = await obtainToken();
+    const { external, mpxns, outcome } = await requestedAccount(token);
+    const withDetail = (
+      change: (detail: { event_id?: string; payload: Record<string, unknown> }) => void,
+    ) => {
+      const entry = outcome('completed');
+      const detail = JSON.parse(entry.Detail);
+      change(detail);
+      return { ...entry, Detail: JSON.stringify(detail) };
+    };
+
+    // Act
+    const results = [
+      await deliver(withDetail((detail) => delete detail.event_id)),
+      await deliver(withDetail((detail) => delete detail.payload.join_supplier_process_number)),
+    ];
+
+    // Assess
+    expect(results.map((result) => result.result)).toEqual(['dropped', 'dropped']);
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_REQUESTED'));
   });
 
   it('ignores an event from the service’s own source (the rule does not match it; the handler ignores it too)', async () => {
     // Prepare
     const token = await obtainToken();
-    const { external, serviceAccountNumber, mpxns } = await requestedAccount(token);
+    const { external, mpxns, outcome } = await requestedAccount(token);
     const [first, second] = mpxns;
-    const own = outcome('completed', serviceAccountNumber, [first!], 'data-import');
+    const own = outcome('completed', [first!], 'data-import');
 
     // Act: one PutEvents with the service's own event and a marker from another producer
-    await put(own, outcome('completed', serviceAccountNumber, [second!]));
-    const { handler } = await import('../../functions/handlers/apply-join-supplier-outcomes.js');
-    const direct = await handler(
-      { source: own.Source, 'detail-type': own.DetailType, detail: JSON.parse(own.Detail) },
-      lambdaContext,
-    );
+    await put(own, outcome('completed', [second!]));
+    const direct = await deliver(own);
 
     // Assess
     const statuses = await waitForStatuses(token, external, (s) => s[1]?.status === 'ON_SUPPLY');

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { keys } from '../../functions/store/keys.js';
+import { schedule, waitForStatus } from '../account-tasks/support.js';
 import {
   accountPayload,
   externalNumber,
@@ -10,6 +11,7 @@ import {
   stage,
 } from '../accounts/support/accounts.js';
 import { obtainToken } from '../support/auth.js';
+import { forAccount, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
 import { randomMpan } from '../support/meter-points.js';
 import { getStatuses, importAccount, mpxnsOf } from './support/meter-points-api.js';
@@ -148,6 +150,42 @@ describe('A meter point belongs to one imported account at most', () => {
         code: 'meter_point_already_assigned',
       }),
     ]);
+  });
+});
+
+describe('A v2 dry run runs every check a real task runs, the meter-point claim included', () => {
+  it('a dry run of an account whose meter point is claimed ends DRY_RUN_ERRORED meter_point_already_assigned, as the real task ends ERRORED', async () => {
+    // Prepare
+    const token = await obtainToken();
+    const [first, dry, real] = [...twoAccountsSharing(randomMpan()), accountPayload()];
+    real!.supply_addresses[0].meter_points[0].identifier = mpxnsOf(first!)[0];
+    await importAccount(token, first);
+    const ended = (status: string) => status !== 'PENDING' && status !== 'IN_PROGRESS';
+
+    // Act
+    expect((await schedule(token, dry!, { is_dry_run: true })).status).toBe(201);
+    expect((await schedule(token, real!)).status).toBe(201);
+    const dryRun = await waitForStatus(token, 'ACME', dry!.external_account_number, ended);
+    const realRun = await waitForStatus(token, 'ACME', real!.external_account_number, ended);
+
+    // Assess
+    expect(realRun.json).toMatchObject({
+      status: 'ERRORED',
+      latest_error: { code: 'meter_point_already_assigned' },
+    });
+    expect(dryRun.json).toMatchObject({
+      status: 'DRY_RUN_ERRORED',
+      latest_error: { code: 'meter_point_already_assigned' },
+    });
+    expect(dryRun.json.latest_error.detail).toContain('supply_addresses.0.meter_points.0.identifier');
+    const [event] = await waitForEvents(
+      (e) =>
+        e.detail.event_type === 'data_import.import_process.dry_run_error' &&
+        forAccount(dry!.external_account_number)(e),
+    );
+    expect(event?.detail.payload).toMatchObject({ error_code: 'meter_point_already_assigned' });
+    const [, ownMprn] = mpxnsOf(dry!);
+    expect(await claimOf(ownMprn!)).toBeUndefined();
   });
 });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { emit } from '../../functions/events/emit.js';
 import { lifecycleJoinSupplierRequestedV1 } from '../../functions/events/generated/emitted-validators.js';
 import { validateEvent } from '../../functions/events/validate-event.js';
-import { readJoinSupplierOutcome } from '../../functions/rules/meter-points/join-supplier-outcome.js';
 import { accountMeterPoints } from '../../functions/rules/meter-points/meter-point-status.js';
 import {
   joinSupplierRequested,
@@ -85,40 +84,5 @@ describe('lifecycle.join-supplier.requested v1 carries the requested meter point
       ],
       requested_at: '2026-06-15T23:30:00Z',
     });
-  });
-});
-
-describe('An inbound envelope is read as a join-supplier outcome only when it is one', () => {
-  it('reads the account number and the listed meter points', () => {
-    const read = readJoinSupplierOutcome({
-      source: 'platform.lifecycle',
-      'detail-type': 'lifecycle.join-supplier.cancelled@v1',
-      detail: {
-        event_id: 'e-1',
-        payload: {
-          account_number: 'A-1',
-          join_supplier_process_number: 'JSP-1',
-          supply_points: [{ external_identifier: '7654321' }, { external_identifier: '7654321' }],
-        },
-      },
-    });
-    expect(read).toEqual({
-      ok: true,
-      outcome: {
-        detailType: 'lifecycle.join-supplier.cancelled@v1',
-        eventId: 'e-1',
-        accountNumber: 'A-1',
-        joinSupplierProcessNumber: 'JSP-1',
-        mpxns: ['7654321'],
-      },
-    });
-  });
-
-  it.each([
-    [{ 'detail-type': 'lifecycle.join-supplier.requested@v1', detail: { payload: {} } }],
-    [{ 'detail-type': 'lifecycle.join-supplier.completed@v1', detail: {} }],
-    [{ 'detail-type': 'lifecycle.join-supplier.completed@v1', detail: { payload: { supply_points: [] } } }],
-  ])('refuses %j with a reason', (envelope) => {
-    expect(readJoinSupplierOutcome(envelope)).toMatchObject({ ok: false, reason: expect.any(String) });
   });
 });

@@ -50,7 +50,7 @@ describe('Rule: operators manage import suppliers with the CLI', () => {
     expect(row).toContain('12');
   }, 60_000);
 
-  it('supplier set-status changes the status; an unknown supplier or status fails with a message', async () => {
+  it('supplier set-status changes the status; an unknown supplier fails (exit 1), an unknown status is a usage error (exit 2)', async () => {
     // Prepare
     const supplier = code();
     await ops('supplier', 'put', supplier, '--status', 'Ongoing', '--root-location', 'x');
@@ -64,16 +64,17 @@ describe('Rule: operators manage import suppliers with the CLI', () => {
       'Complete',
     );
     expect(unknownSupplier.code).toBe(1);
-    expect(badStatus.code).toBe(1);
+    expect(badStatus.code).toBe(2);
     expect(badStatus.stderr).toContain('Ongoing, Paused, Complete');
   }, 60_000);
 });
 
 describe('Rule: the CLI explains itself', () => {
-  it('--help lists every command and exits 0; an unknown command prints the usage and exits 2', async () => {
+  it('--help lists every command and exits 0; an unknown command or option is a usage error (exit 2)', async () => {
     // Act
     const help = await ops('--help');
     const unknown = await ops('frobnicate');
+    const unknownOption = await ops('supplier', 'list', '--frobnicate');
     // Assess
     expect(help.code).toBe(0);
     for (const command of [
@@ -89,5 +90,7 @@ describe('Rule: the CLI explains itself', () => {
     }
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Usage: npm run ops');
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("Unknown option '--frobnicate'");
   }, 60_000);
 });

@@ -101,7 +101,7 @@ describe('Rule: a local replay re-delivers exactly the archived events of [from,
     expect(ids('bystander')).toEqual([archive.atFrom.id, archive.inside.id, archive.insideOtherType.id]);
   }, 60_000);
 
-  it('an unknown subscriber or a window without a zone fails with a message and replays nothing', async () => {
+  it('an unknown subscriber, a window without a zone or a day the calendar lacks is a usage error (exit 2); nothing replayed', async () => {
     // Prepare
     const dir = mkdtempSync(join(work, 'bad-'));
     archiveOf(dir);
@@ -114,12 +114,18 @@ describe('Rule: a local replay re-delivers exactly the archived events of [from,
     // Act
     const unknown = await fail('--from', '2026-03-01', '--to', '2026-03-02', '--subscriber', 'nobody');
     const zoneless = await fail('--from', '2026-03-01T09:00', '--to', '2026-03-02');
+    const impossible = await fail('--from', '2026-02-30', '--to', '2026-03-02');
+    const hour24 = await fail('--from', '2026-03-01', '--to', '2026-03-01T24:00Z');
 
     // Assess
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no local subscriber nobody (known: replay-target, bystander)');
-    expect(zoneless.code).toBe(1);
+    expect(zoneless.code).toBe(2);
     expect(zoneless.stderr).toContain('--from must be a date or a date-time with its zone');
+    expect(impossible.code).toBe(2);
+    expect(impossible.stderr).toContain('--from must be a date or a date-time with its zone');
+    expect(hour24.code).toBe(2);
+    expect(hour24.stderr).toContain('--to must be a date or a date-time with its zone');
     expect(existsSync(join(dir, 'subscribers'))).toBe(false);
   }, 60_000);
 });

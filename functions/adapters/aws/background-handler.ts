@@ -1,15 +1,20 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { withInvocationDeadline } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 
 /**
  * The handler of a function no API route calls (the table stream, the task queue, a schedule,
  * the bus): every log line of the invocation carries its Lambda context (function name,
  * request id, cold start), as an API handler's do (`functions/http/api-handler.ts`), and none of
- * the keys an earlier invocation appended.
+ * the keys an earlier invocation appended. The invocation's deadline (from the context) sets
+ * the expiry of the claims it takes (functions/invocation-clock.ts).
  */
 export function backgroundHandler<TEvent, TResult>(handle: (event: TEvent) => Promise<TResult>) {
   return middy<TEvent, TResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(async (event) => handle(event));
+    .handler(async (event, context: Context) =>
+      withInvocationDeadline(context?.getRemainingTimeInMillis?.(), () => handle(event)),
+    );
 }

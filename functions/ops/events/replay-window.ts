@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseDate, parseDateTime } from '../../rules/values/date-time-parser.js';
 import { UsageError } from '../commands/command.js';
 
 /** A replay's time window: events whose `time` lies in [from, to). */
@@ -7,17 +8,20 @@ export interface ReplayWindow {
   to: Date;
 }
 
-/** A date, or a date-time with its zone (`Z` or `±hh:mm`): a local time would be ambiguous. */
-const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
+/**
+ * A date (its midnight UTC) or an RFC 3339 date-time with its zone (`Z` or `±hh:mm`), read by the
+ * one date parser the API uses: a local time would be ambiguous, and an impossible date
+ * (`2026-02-30`, hour 24) is refused rather than rolled over into another day.
+ */
 function parseDatetime(option: string, value: unknown): Date {
-  const date = typeof value === 'string' && DATETIME.test(value) ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) {
+  const ms = typeof value === 'string' ? (parseDate(value) ?? parseDateTime(value)) : undefined;
+  if (ms === undefined) {
     throw new UsageError(
-      `--${option} must be a date or a date-time with its zone, e.g. 2026-03-01 or 2026-03-01T09:30:00Z`,
+      `--${option} must be a date or a date-time with its zone that exists on the calendar, ` +
+        'e.g. 2026-03-01 or 2026-03-01T09:30:00Z',
     );
   }
-  return date;
+  return new Date(ms);
 }
 
 export function parseReplayWindow(from: unknown, to: unknown): ReplayWindow {

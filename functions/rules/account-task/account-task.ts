@@ -1,4 +1,5 @@
 import { ConflictError } from '../../errors.js';
+import { isClaimExpired, retryAfterSeconds } from '../claims/claim.js';
 
 /**
  * A v2 account import task: one scheduled attempt to import (or dry-run) one account within
@@ -12,7 +13,10 @@ import { ConflictError } from '../../errors.js';
  *   PENDING | IN_PROGRESS (lease expired) --window ended--> CANCELLED     (cancelled, expiry_window_end)
  *   PENDING --cancel endpoint--> CANCELLED                                 (cancelled, expiry_window_end)
  *
- * A transient fault leaves the task IN_PROGRESS with a short lease, retried inside its window.
+ * A worker's lease is a claim (functions/rules/claims/claim.ts): it expires at the worker's
+ * invocation end plus a margin, and an IN_PROGRESS task whose lease expired is free to run again
+ * while its window is open. A transient fault gives the lease back at once (the task stays
+ * IN_PROGRESS, retried inside its window when the queue delivers its message again).
  */
 export const TASK_STATUSES = [
   'PENDING',
@@ -70,7 +74,7 @@ export interface AccountTask {
   latest_event: { event: string; occurred_at: string; data: TaskError | null };
   latest_error: TaskError | null;
   service_identifier: string | null;
-  /** Set while IN_PROGRESS: who holds the task and until when. */
+  /** Set while IN_PROGRESS: who holds the task and until when (the lease's claim expiry). */
   lease_token?: string;
   lease_until?: string;
 }
@@ -101,16 +105,20 @@ export function notPending(status: TaskStatus): ConflictError {
 }
 
 /**
- * What scheduling may do given the account's current task: replace a PENDING one (200),
- * start a new one (201; none yet, or the last one ended), or refuse (409 while IN_PROGRESS).
- * An account already imported is refused before this (by the import process's own rule).
+ * What scheduling may do given the account's current task: replace a PENDING one (200), or an
+ * IN_PROGRESS one whose worker died (its lease, a claim, expired); start a new one (201; none
+ * yet, or the last one ended); or refuse (409 while a live worker holds it, with `Retry-After`
+ * = the seconds until its lease expires). An account already imported is refused before this
+ * (by the import process's own rule).
  */
-export function schedulingTarget(existing: AccountTask | undefined): 'create' | 'replace' {
+export function schedulingTarget(existing: AccountTask | undefined, now: Date): 'create' | 'replace' {
   if (!existing || !isLiveTask(existing.status)) return 'create';
-  if (existing.status === 'IN_PROGRESS') {
+  if (existing.status === 'IN_PROGRESS' && !isClaimExpired(existing.lease_until, now)) {
     throw new ConflictError(
       'import_process_in_progress',
-      'The account is being imported by its scheduled task; retry later.',
+      'The account is being imported by its scheduled task; retry after the seconds Retry-After gives.',
+      {},
+      retryAfterSeconds(existing.lease_until, now),
     );
   }
   return 'replace';

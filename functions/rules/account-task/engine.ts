@@ -1,20 +1,27 @@
+import { isoDateTime } from '../values/dates.js';
 import type { AccountTask } from './account-task.js';
 
 /**
- * Timing of the v2 task engine, shared by the functions, the stack and the local runtime.
+ * Timing of the v2 task engine, shared by the functions, the stack and the local runtime. Two
+ * clocks decide when work is retried, and nothing else:
  *
- * - The worker function runs at most WORKER_TIMEOUT_SECONDS per batch.
- * - The queue hides a received message for VISIBILITY_TIMEOUT_SECONDS (six times the
- *   worker's timeout, as AWS recommends for a Lambda event source), then delivers it again
- *   unless the worker deleted it (success) — so a crashed worker's message comes back.
- * - A worker holds a task for LEASE_SECONDS; a task still IN_PROGRESS after that belongs to a
- *   worker that died, and the next delivery (or the sweep) takes it over.
- * - After MAX_RECEIVE_COUNT deliveries a message goes to the dead-letter queue (alarmed); its
- *   task is still looked after by the sweep until its window ends.
+ * - The claim clock (functions/rules/claims/claim.ts): a worker holds a task under a lease that
+ *   expires at its invocation's end (WORKER_TIMEOUT_SECONDS after it started) plus the claim
+ *   margin. A task still IN_PROGRESS after its lease expired belongs to a worker that died: the
+ *   next delivery of its message, or the sweep, runs it again while its window is open.
+ * - The queue's clock: the queue hides a received message for VISIBILITY_TIMEOUT_SECONDS (six
+ *   times the worker's timeout, as AWS recommends for a Lambda event source), then delivers it
+ *   again unless the worker deleted it. So a task handed to the queue that has not started (or
+ *   finished) one visibility timeout later has lost its message (a worker died with it, it went
+ *   to the dead-letter queue, a local queue was killed), or it waits behind others: either way
+ *   the sweep hands it over again then (`nextLookAfterHandOver`); a duplicate message is
+ *   harmless, the claim lets one worker run it.
+ *
+ * After MAX_RECEIVE_COUNT deliveries a message goes to the dead-letter queue (alarmed); its task
+ * is still looked after by the sweep until its window ends.
  */
 export const WORKER_TIMEOUT_SECONDS = 30;
 export const VISIBILITY_TIMEOUT_SECONDS = 6 * WORKER_TIMEOUT_SECONDS;
-export const LEASE_SECONDS = 120;
 export const MAX_RECEIVE_COUNT = 5;
 /** Messages per worker invocation. */
 export const WORKER_BATCH_SIZE = 5;
@@ -47,6 +54,16 @@ export function isTaskMessage(value: unknown): value is TaskMessage {
 }
 
 type TaskWindow = Pick<AccountTask, 'schedule_window_start' | 'schedule_window_end'>;
+
+/**
+ * When the sweep next looks at a task just handed to the queue: one visibility timeout later
+ * (its message has then been delivered, or lost), or at its window end if that comes first.
+ */
+export function nextLookAfterHandOver(task: TaskWindow, now: Date): string {
+  const afterDelivery = isoDateTime(new Date(now.getTime() + VISIBILITY_TIMEOUT_SECONDS * 1000));
+  if (task.schedule_window_end < afterDelivery) return task.schedule_window_end;
+  return afterDelivery;
+}
 
 /** A task's window is open at `at` (an ISO date-time): started, and not yet ended. */
 export function isWindowOpen(task: TaskWindow, at: string): boolean {

@@ -1,11 +1,5 @@
 import { ConflictError } from '../../errors.js';
-
-/**
- * Seconds a client waits before retrying a request refused because another request holds the
- * account's lock: account creation takes a few seconds at most.
- */
-export const IN_PROGRESS_RETRY_AFTER_SECONDS = 5;
-
+import { isClaimExpired, retryAfterSeconds } from '../claims/claim.js';
 import type { ImportProcess } from '../import-process.js';
 import { importProcessDoesNotExist, isLiveProcess } from './transfer-status.js';
 
@@ -28,41 +22,49 @@ export function alreadyImported(serviceAccountNumber: string | undefined): Confl
   );
 }
 
-export function inProgress(): ConflictError {
+/** A process as stored while IN_PROGRESS: its creation lock's claim expiry. */
+export type LockedProcess = ImportProcess & { lock_expires_at?: string };
+
+/**
+ * 409 `import_process_in_progress`: another invocation holds a claim (the account's creation
+ * lock, or its v2 task's lease) that expires at `expiresAt`. `Retry-After` says when: the
+ * claim is then released, or free to take over.
+ */
+export function inProgress(expiresAt: string | undefined, now: Date): ConflictError {
   return new ConflictError(
     'import_process_in_progress',
-    'The account is being created by another request; retry later.',
+    'The account is being created by another request; retry after the seconds Retry-After gives.',
     {},
-    IN_PROGRESS_RETRY_AFTER_SECONDS,
+    retryAfterSeconds(expiresAt, now),
   );
 }
 
+/**
+ * A process whose creation lock is held by a live invocation. A lock whose claim expired
+ * belongs to a creation that died: it blocks nothing, and the next caller takes it over.
+ */
+export function isLocked(process: LockedProcess, now: Date): boolean {
+  return process.status === 'IN_PROGRESS' && !isClaimExpired(process.lock_expires_at, now);
+}
+
 /** Whether staging may (re)place the staged data: throws the 409 when it may not. */
-export function stagingTarget(existing: ImportProcess | undefined): 'create' | 'replace' {
+export function stagingTarget(existing: LockedProcess | undefined, now: Date): 'create' | 'replace' {
   if (!isLiveProcess(existing)) return 'create';
   if (existing.status === 'COMPLETED') throw alreadyImported(existing.service_account_number);
-  if (existing.status === 'IN_PROGRESS') throw inProgress();
+  if (isLocked(existing, now)) throw inProgress(existing.lock_expires_at, now);
   return 'replace';
 }
 
 /** Why a process could not be taken for processing: the 404 or 409 to answer. */
-export function cannotProcess(existing: ImportProcess | undefined): Error {
+export function cannotProcess(existing: LockedProcess | undefined, now: Date): Error {
   if (!isLiveProcess(existing)) return importProcessDoesNotExist();
   if (existing.status === 'COMPLETED') return alreadyImported(existing.service_account_number);
-  return inProgress();
+  return inProgress(existing.lock_expires_at, now);
 }
 
 /** A process that may be taken for processing (or dry-run) now; throws the 404/409 otherwise. */
-export function requireProcessable(existing: ImportProcess | undefined, staleBefore: Date): ImportProcess {
-  if (!isLiveProcess(existing) || existing.status === 'COMPLETED') throw cannotProcess(existing);
-  if (existing.status === 'IN_PROGRESS' && !isStaleLock(existing, staleBefore)) throw inProgress();
+export function requireProcessable(existing: LockedProcess | undefined, now: Date): ImportProcess {
+  if (!isLiveProcess(existing) || existing.status === 'COMPLETED') throw cannotProcess(existing, now);
+  if (isLocked(existing, now)) throw inProgress(existing.lock_expires_at, now);
   return existing;
-}
-
-/** An IN_PROGRESS lock older than the lock time belongs to a creation that died: it may be taken over. */
-export function isStaleLock(
-  process: ImportProcess & { in_progress_since?: string },
-  staleBefore: Date,
-): boolean {
-  return process.in_progress_since !== undefined && process.in_progress_since < staleBefore.toISOString();
 }

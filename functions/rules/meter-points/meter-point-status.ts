@@ -9,6 +9,10 @@ import type { SupplyType } from '../account/meter-point-identifier.js';
  *   account created ──> PRE_REGISTRATION ──send-registration-flows──> REGISTRATION_REQUESTED
  *   REGISTRATION_REQUESTED ──join-supplier completed──> ON_SUPPLY
  *   REGISTRATION_REQUESTED ──join-supplier cancelled──> REGISTRATION_WITHDRAWN ──send…──> REGISTRATION_REQUESTED
+ *   REGISTRATION_WITHDRAWN ──join-supplier completed──> ON_SUPPLY
+ *
+ * The join-supplier outcomes apply only to the meter point's latest requested process
+ * (join-supplier-outcome.ts).
  */
 export type MeterPointStatus =
   | 'PRE_REGISTRATION'

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FieldError } from '../../errors.js';
+import { dateTimeMs } from '../values/date-time-parser.js';
 
 /**
  * A note as stored and as the dedupe rules see it. Its identity is its `external_id` when it
@@ -38,23 +39,9 @@ export interface NoteResult {
   status: NoteStatus;
 }
 
-/** Datetimes the schema's format accepts but a clock cannot represent (leap seconds `…:60`). */
-export function unrepresentableDateTimeErrors(
-  note: { created_at?: string; unpin_at?: string },
-  index: number,
-): FieldError[] {
-  return (['created_at', 'unpin_at'] as const)
-    .filter((field) => note[field] !== undefined && Number.isNaN(Date.parse(note[field]!)))
-    .map((field) => ({
-      attr: `notes.${index}.${field}`,
-      code: 'invalid_datetime',
-      detail: 'Must be a valid date-time that a clock can show (no leap seconds).',
-    }));
-}
-
 /** A datetime as UTC `…Z`, seconds precision unless milliseconds were given. */
 export function normaliseDateTime(value: string): string {
-  const iso = new Date(value).toISOString();
+  const iso = new Date(dateTimeMs(value)).toISOString();
   return iso.endsWith('.000Z') ? iso.replace(/\.000Z$/, 'Z') : iso;
 }
 
@@ -102,7 +89,7 @@ export function noteRuleErrors(note: NoteFields, index: number, createdAt: strin
         code: 'unpin_at_requires_is_pinned',
         detail: '`unpin_at` is only allowed with `is_pinned: true`.',
       });
-    } else if (new Date(note.unpin_at).getTime() <= new Date(createdAt).getTime()) {
+    } else if (dateTimeMs(note.unpin_at) <= dateTimeMs(createdAt)) {
       errors.push({
         attr: `${attr}.unpin_at`,
         code: 'unpin_at_not_after_created_at',
