@@ -19,8 +19,11 @@ export interface ChildStep {
   event: unknown;
   /** The Lambda context's remaining time at the start of the invocation. */
   timeoutMs: number;
-  /** Kill the process at this moment of this call (numbered from 1 within the step). */
-  crash?: { k: number; moment: CallMoment };
+  /**
+   * Kill the process at this moment of this call: the k-th of the step (numbered from 1), or the
+   * first call of `operation` (a preparation that leaves a claim behind).
+   */
+  crash?: { k?: number; operation?: string; moment: CallMoment };
   /** Report this step's calls (the target step; preparation steps stay silent). */
   counted?: boolean;
 }
@@ -48,7 +51,12 @@ installCallHooks(spec.services, (k, moment, label) => {
   if (!step) return;
   const local = k - base;
   if (step.counted || step.crash) report({ type: 'call', step: current, k: local, moment, ...label });
-  if (step.crash && step.crash.k === local && step.crash.moment === moment) {
+  const at = step.crash;
+  if (
+    at &&
+    at.moment === moment &&
+    (at.k === local || (at.k === undefined && at.operation === label.operation))
+  ) {
     process.kill(process.pid, 'SIGKILL');
   }
 });

@@ -95,15 +95,18 @@ export function foldShards(items: readonly Item[]): Item[] {
   return [...rest, ...folded.values()];
 }
 
-/** Shard bookkeeping that says where a write landed, not what was written. */
-const SHARD_BOOKKEEPING = new Set(['id_bytes', 'updated_at']);
+/**
+ * Bookkeeping that says how the outcome was reached, not what it is: where a shard write
+ * landed, and how many workers claimed a task (a worker that died counted one).
+ */
+const BOOKKEEPING = new Set(['id_bytes', 'updated_at', 'attempts']);
 
 /** The subject's state as sorted lines, ready to compare. */
 export function stateLines(subject: Subject, items: readonly Item[]): string[] {
   const { value } = normalizer(subject);
   return foldShards(items.filter((item) => !String(item.pk).startsWith('OUTBOX#')))
     .map((item) => {
-      const kept = Object.fromEntries(Object.entries(item).filter(([name]) => !SHARD_BOOKKEEPING.has(name)));
+      const kept = Object.fromEntries(Object.entries(item).filter(([name]) => !BOOKKEEPING.has(name)));
       return JSON.stringify(value(kept));
     })
     .sort();
@@ -128,4 +131,40 @@ export function missingFrom(a: readonly string[], b: readonly string[]): string[
     have.set(line, left - 1);
     return left <= 0;
   });
+}
+
+const flat = (value: unknown, prefix = '', out: Record<string, string> = {}) => {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, entry] of Object.entries(value)) flat(entry, prefix ? `${prefix}.${name}` : name, out);
+  } else {
+    out[prefix] = JSON.stringify(value);
+  }
+  return out;
+};
+
+/**
+ * The differences between the clean run's state lines and a case's, item by item: an item
+ * only one side has, or the attributes that differ (`TASK status: "PROCESSED" → "PENDING"`).
+ */
+export function stateDifferences(reference: readonly string[], state: readonly string[]): string[] {
+  const lacks = missingFrom(reference, state).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const has = missingFrom(state, reference).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const key = (item: Record<string, unknown>) => `${String(item.pk)} ${String(item.sk)}`;
+  const out: string[] = [];
+  for (const expected of lacks) {
+    const index = has.findIndex((item) => key(item) === key(expected));
+    if (index < 0) {
+      out.push(`item ${key(expected)} missing`);
+      continue;
+    }
+    const [actual] = has.splice(index, 1);
+    const a = flat(expected);
+    const b = flat(actual);
+    const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => a[name] !== b[name]);
+    out.push(
+      `item ${key(expected)}: ${names.map((name) => `${name} ${a[name] ?? '(none)'} → ${b[name] ?? '(none)'}`).join(', ')}`,
+    );
+  }
+  for (const extra of has) out.push(`item ${key(extra)} not in the clean run`);
+  return out;
 }

@@ -18,14 +18,18 @@ export interface SubjectView {
   accounts: string[];
 }
 
+/** An item as text, compressed attributes unpacked (binary values before JSON.stringify sees them). */
 const searchable = (item: Item) =>
-  JSON.stringify(item, (_key, value: unknown) => {
-    if (value instanceof Uint8Array) {
-      return value[0] === 0x1f && value[1] === 0x8b ? gunzipSync(value).toString('utf8') : '';
-    }
-    if (value instanceof Set) return [...value];
-    return value;
-  });
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(item).map(([name, value]) => {
+        if (value instanceof Uint8Array) {
+          return [name, value[0] === 0x1f && value[1] === 0x8b ? gunzipSync(value).toString('utf8') : ''];
+        }
+        return [name, value instanceof Set ? [...value] : value];
+      }),
+    ),
+  );
 
 /** Which items and outbox events belong to the subject (they name its supplier, account or tokens). */
 export function viewOf(all: readonly Item[], subject: Subject): SubjectView {
@@ -72,7 +76,14 @@ export function invariants(view: SubjectView, subject: Subject): string[] {
   const found: string[] = [];
   const accounts = view.items.filter((item) => item.sk === 'ACCOUNT');
   const processes = view.items.filter((item) => item.sk === 'PROCESS');
-  if (accounts.length > 1) found.push(`${accounts.length} accounts for one external number`);
+  const perExternal = new Map<string, number>();
+  for (const account of accounts) {
+    const external = String(account.external_account_number);
+    perExternal.set(external, (perExternal.get(external) ?? 0) + 1);
+  }
+  for (const [external, count] of perExternal) {
+    if (count > 1) found.push(`${count} accounts for the external number ${external}`);
+  }
   for (const process of processes) {
     const created = process.service_account_number;
     if (created && !accounts.some((account) => account.pk === `ACCOUNT#${String(created)}`)) {

@@ -1,4 +1,4 @@
-import type { PathReport } from './explore.js';
+import type { PathReport } from './crash-path.js';
 
 /** One compact table: crash points and violations per path, then each violation with its scenario. */
 export function formatReport(reports: readonly PathReport[]): string {

@@ -29,55 +29,68 @@ export function apiEvent(
   });
 }
 
-/** The subject's path parameters. */
-export const accountParameters = (subject: Subject) => ({
+/** The external number of the subject's account `index` (0: its own; others share its supplier). */
+export const externalOf = (subject: Subject, index = 0) =>
+  index === 0 ? subject.external : `${subject.external}-${index}`;
+
+/** The path parameters of the subject's account. */
+export const accountParameters = (subject: Subject, index = 0) => ({
   import_supplier: subject.supplier,
-  external_account_number: subject.external,
+  external_account_number: externalOf(subject, index),
 });
 
-/** The subject's account reference, as post-import bodies carry it. */
-export const accountRef = (subject: Subject) => ({
-  import_supplier: subject.supplier,
-  external_account_number: subject.external,
-});
+/** The account reference post-import bodies carry. */
+export const accountRef = accountParameters;
 
 /**
- * The subject's account payload (every documented field, two meter points), made once: its
- * meter point identifiers are tokens of the subject, so two runs compare equal.
+ * The payload of the subject's account `index` (every documented field, two meter points),
+ * made once: its meter point identifiers become tokens of the subject, so two runs compare equal.
  */
 // biome-ignore lint/suspicious/noExplicitAny: payloads are built freely
-export function payloadOf(subject: Subject): Record<string, any> {
-  if (!subject.data.payload) {
-    const payload = accountPayload({ external_account_number: subject.external }, subject.supplier);
-    subject.data.payload = payload;
-    const mpxns = payload.supply_addresses.flatMap((address: { meter_points: { identifier: string }[] }) =>
-      address.meter_points.map((point) => point.identifier),
+export function payloadOf(subject: Subject, index = 0): Record<string, any> {
+  subject.data.payloads ??= {};
+  if (!subject.data.payloads[index]) {
+    const payload = accountPayload({ external_account_number: externalOf(subject, index) }, subject.supplier);
+    subject.data.payloads[index] = payload;
+    const mpxns: string[] = payload.supply_addresses.flatMap(
+      (address: { meter_points: { identifier: string }[] }) =>
+        address.meter_points.map((point) => point.identifier),
     );
     subject.data.tokens = {
       ...subject.data.tokens,
-      ...Object.fromEntries(mpxns.map((mpxn: string, index: number) => [`mpxn${index}`, mpxn])),
+      ...Object.fromEntries(mpxns.map((mpxn, j) => [index === 0 ? `mpxn${j}` : `a${index}mpxn${j}`, mpxn])),
     };
   }
-  return subject.data.payload;
+  return subject.data.payloads[index];
 }
 
-export const stageStep = (subject: Subject): Step => ({
+export const stageStep = (subject: Subject, index = 0): Step => ({
   functionId: 'stage-account',
-  event: apiEvent('stage-account', subject, payloadOf(subject)),
+  event: apiEvent('stage-account', subject, payloadOf(subject, index)),
 });
 
-export const processStep = (subject: Subject): Step => ({
+export const processStep = (subject: Subject, index = 0): Step => ({
   functionId: 'process-account',
-  event: apiEvent('process-account', subject, { ...accountRef(subject), dry_run: false }),
+  event: apiEvent('process-account', subject, { ...accountRef(subject, index), dry_run: false }),
 });
 
 /** Staged and created: the start of every post-import path. */
-export const importSteps = (subject: Subject): Step[] => [stageStep(subject), processStep(subject)];
+export const importSteps = (subject: Subject, index = 0): Step[] => [
+  stageStep(subject, index),
+  processStep(subject, index),
+];
 
 /** A date-time `ms` from now, in the API's form. */
 export const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export const scheduleStep = (subject: Subject, taskParams: Record<string, unknown> = {}): Step => ({
+export const scheduleStep = (
+  subject: Subject,
+  taskParams: Record<string, unknown> = {},
+  index = 0,
+): Step => ({
   functionId: 'schedule-account-task',
-  event: apiEvent('schedule-account-task', subject, { payload: payloadOf(subject), task_params: taskParams }),
+  event: apiEvent('schedule-account-task', subject, {
+    payload: payloadOf(subject, index),
+    task_params: taskParams,
+  }),
 });

@@ -47,7 +47,7 @@ export interface Step {
   event: unknown;
   timeoutMs?: number;
   counted?: boolean;
-  crash?: { k: number; moment: CallMoment };
+  crash?: { k?: number; operation?: string; moment: CallMoment };
 }
 
 export class World {
@@ -60,8 +60,10 @@ export class World {
     readonly tap: StreamTap,
   ) {}
 
-  static async create(label: string): Promise<World> {
+  /** A world with stand-ins of its own; `env` is given to every child on top of the stack's variables. */
+  static async create(label: string, env: Record<string, string> = {}): Promise<World> {
     const standIns = await createStandIns(label);
+    Object.assign(standIns.env, env);
     return new World(
       label,
       standIns,
@@ -155,24 +157,21 @@ export class World {
     }
   }
 
-  /** Takes the subject's task messages out of the mailbox (after draining the queue). */
+  /** Takes the task messages of the subject's accounts out of the mailbox (after draining the queue). */
   async takeMessages(subject: Subject): Promise<SQSRecord[]> {
     await this.drainQueue();
-    const mine = this.mailbox.filter(
-      ({ message }) =>
-        message.import_supplier === subject.supplier && message.external_account_number === subject.external,
-    );
+    const mine = this.mailbox.filter(({ message }) => message.import_supplier === subject.supplier);
     for (const entry of mine) this.mailbox.splice(this.mailbox.indexOf(entry), 1);
     return mine.map(({ record }) => record);
   }
 
-  /** The items of the subject's import partition (process, staged account, task). */
-  async importItems(subject: Subject): Promise<Record<string, unknown>[]> {
+  /** The items of an import partition of the subject (process, staged account, task): its own account's by default. */
+  async importItems(subject: Subject, external = subject.external): Promise<Record<string, unknown>[]> {
     const { Items = [] } = await this.standIns.db.send(
       new QueryCommand({
         TableName: this.standIns.tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `IMPORT#${subject.supplier}#${subject.external}` },
+        ExpressionAttributeValues: { ':pk': `IMPORT#${subject.supplier}#${external}` },
         ConsistentRead: true,
       }),
     );

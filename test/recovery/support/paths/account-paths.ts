@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { exampleStatement, exampleTransactions } from '../../../post-import/support/post-import-api.js';
-import { type CrashPath, cleanOr } from '../explore.js';
+import { type CrashPath, cleanOr } from '../crash-path.js';
 import {
   accountParameters,
   accountRef,
