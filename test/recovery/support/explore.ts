@@ -1,5 +1,5 @@
 import type { CallLabel, CallMoment } from './call-hooks.js';
-import type { CrashPath, PathReport, Violation } from './crash-path.js';
+import { type CrashPath, type PathReport, succeeded, type Violation } from './crash-path.js';
 import { judge, reference } from './judge.js';
 import { heldClaims } from './oracle.js';
 import { publishedEventIds, publishOutbox } from './publish.js';
@@ -110,6 +110,12 @@ export async function explore(path: CrashPath, options: ExploreOptions): Promise
     if (!clean) throw new Error('no clean subject');
     const event = await path.event(clean.world, clean.subject);
     const run = await clean.world.run([{ functionId: path.functionId, event, counted: true }]);
+    const answer = answerOf(run.steps[0]);
+    if (answer.error || (answer.status ?? 0) >= 300 || succeeded(answer, answer)) {
+      throw new Error(
+        `the clean run of ${path.id} failed: ${JSON.stringify(answer)}\n${run.output.slice(-2000)}`,
+      );
+    }
     await path.settle?.(clean.world, clean.subject);
     const calls = run.calls;
 
@@ -127,7 +133,7 @@ export async function explore(path: CrashPath, options: ExploreOptions): Promise
     const published = publishedEventIds();
     const tables = new Map<World, Record<string, unknown>[]>();
     for (const world of worlds) tables.set(world, await world.items());
-    const expected = reference(clean.subject, answerOf(run.steps[0]), tables.get(clean.world) ?? []);
+    const expected = reference(clean.subject, answer, tables.get(clean.world) ?? []);
     const violations: Violation[] = expected.problems.map((problem) => ({
       problem: `clean run: ${problem}`,
     }));

@@ -18,7 +18,7 @@ import { DOCUMENT_PATH, type Subject, type World } from '../world.js';
  * `Retry-After` (see ../redrive.ts).
  */
 const importAll = async (world: World, subjects: Subject[]) => {
-  await world.prepare(subjects.flatMap(importSteps));
+  await world.prepare(subjects.flatMap((subject) => importSteps(subject)));
 };
 
 /** A repeat reports every item as existing. */
@@ -40,7 +40,7 @@ export const process: CrashPath = {
   functionId: 'process-account',
   redrive: 'client',
   prepare: async (world, subjects) => {
-    await world.prepare(subjects.map(stageStep));
+    await world.prepare(subjects.map((subject) => stageStep(subject)));
   },
   event: (_world, subject) => processStep(subject).event,
   // A retry after a lost answer: 409 already imported, naming the one account that exists.
