@@ -87,6 +87,23 @@ describe('the rules every state keeps after a crash', () => {
     expect(invariants(viewOf(items, a), a)).toContain('supplier counter pending 1, recount 0');
   });
 
+  it('two transactions with one ledger entry id are reported', () => {
+    const a = subject();
+    const [process, account, counter] = imported(a, 'A-00000001');
+    const items = [
+      process,
+      { ...account, next_ledger_entry_id: 3 },
+      counter,
+      { pk: 'ACCOUNT#A-00000001', sk: 'TXN#T1', transaction_id: 'T1', ledger_entry_id: 1 },
+      { pk: 'ACCOUNT#A-00000001', sk: 'TXN#T2', transaction_id: 'T2', ledger_entry_id: 1 },
+      { pk: 'ACCOUNT#A-00000001', sk: 'SUMMARY#0001', txn_count: 2, txn_ids: new Set(['T1', 'T2']) },
+    ];
+
+    expect(invariants(viewOf(items as Record<string, unknown>[], a), a)).toEqual([
+      'two transactions share a ledger entry id',
+    ]);
+  });
+
   it('a creation lock still held after recovery is reported', () => {
     const a = subject();
     const [process, ...rest] = imported(a, 'A-00000001');
@@ -145,6 +162,21 @@ describe('two correct runs compare equal, a difference is named', () => {
 
     // Assess
     expect(differences).toEqual([]);
+  });
+
+  it('ledger entry ids left unused by a request cut short (gaps) do not make two runs differ', () => {
+    const a = subject();
+    const ledger = (ids: number[], next: number) => [
+      { pk: 'ACCOUNT#A-00000001', sk: 'ACCOUNT', next_ledger_entry_id: next },
+      ...ids.map((id, i) => ({
+        pk: 'ACCOUNT#A-00000001',
+        sk: `TXN#T${i}`,
+        transaction_id: `T${i}`,
+        ledger_entry_id: id,
+      })),
+    ];
+
+    expect(stateDifferences(stateLines(a, ledger([1, 2], 3)), stateLines(a, ledger([1, 5], 6)))).toEqual([]);
   });
 
   it('an attribute that differs is named with both values', () => {

@@ -27,7 +27,7 @@ export function reference(subject: Subject, answer: Answer, items: readonly Item
     subject,
     answer,
     state: stateLines(subject, view.items),
-    events: eventLines(subject, view.events),
+    events: eventLines(subject, view.events, view.items),
     problems: invariants(view, subject),
   };
 }
@@ -43,7 +43,7 @@ export function judge(
   const view = viewOf(items, subject);
   const problems = [...invariants(view, subject)];
   problems.push(...stateDifferences(clean.state, stateLines(subject, view.items)));
-  const events = eventLines(subject, view.events);
+  const events = eventLines(subject, view.events, view.items);
   for (const line of missingFrom(clean.events, events)) problems.push(`event missing: ${line}`);
   for (const line of missingFrom(events, clean.events)) problems.push(`event not in the clean run: ${line}`);
   for (const event of view.events) {

@@ -35,7 +35,27 @@ function decode(bytes: Uint8Array): unknown {
   return `<${bytes.length} bytes>`;
 }
 
-export function normalizer(subject: Subject) {
+/**
+ * Ledger entry ids are allocated numbers with gaps allowed (ids reserved for transactions that
+ * turned out to exist, or by a request cut short, stay unused): a transaction's id, and the id
+ * its ledger event carries, are compared as "the id of that transaction"; the account's counter
+ * and the hint of it are not compared (the oracle checks every id is below the counter).
+ */
+const LEDGER_COUNTERS = new Set(['next_ledger_entry_id', 'ledger_entry_id_hint']);
+
+function ledgerIdsOf(items: readonly Item[]): Map<number, string> {
+  const ids = new Map<number, string>();
+  for (const item of items) {
+    if (String(item.sk).startsWith('TXN#') && typeof item.ledger_entry_id === 'number') {
+      ids.set(item.ledger_entry_id, `<ledger id of ${String(item.transaction_id)}>`);
+    }
+  }
+  return ids;
+}
+
+/** Replaces what differs between two correct runs; `items` are the subject's (for its ledger ids). */
+export function normalizer(subject: Subject, items: readonly Item[] = []) {
+  const ledgerIds = ledgerIdsOf(items);
   const tokens: [string, string][] = [
     [subject.external, '<external>'],
     [subject.supplier, '<supplier>'],
@@ -50,17 +70,24 @@ export function normalizer(subject: Subject) {
     for (const [pattern, placeholder] of PATTERNS) out = out.replace(pattern, placeholder);
     return out;
   };
-  const value = (input: unknown, key = ''): unknown => {
+  const number = (input: number, key: string, parent: string): unknown => {
+    if (EPOCH_SECONDS.has(key)) return '<epoch>';
+    if (LEDGER_COUNTERS.has(key)) return '<ledger counter>';
+    if (key === 'ledger_entry_id' || (parent === 'entry' && key === 'id'))
+      return ledgerIds.get(input) ?? input;
+    return input;
+  };
+  const value = (input: unknown, key = '', parent = ''): unknown => {
     if (typeof input === 'string') return HASHES.has(key) ? '<hash>' : text(input);
-    if (typeof input === 'number') return EPOCH_SECONDS.has(key) ? '<epoch>' : input;
-    if (input instanceof Uint8Array) return value(decode(input), key);
+    if (typeof input === 'number') return number(input, key, parent);
+    if (input instanceof Uint8Array) return value(decode(input), key, parent);
     if (input instanceof Set) return [...input].map((entry) => value(entry)).sort();
     if (Array.isArray(input)) return input.map((entry) => value(entry));
     if (input && typeof input === 'object') {
       return Object.fromEntries(
         Object.entries(input as Item)
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([name, entry]) => [name, value(entry, name)]),
+          .map(([name, entry]) => [name, value(entry, name, key)]),
       );
     }
     return input;
@@ -103,7 +130,7 @@ const BOOKKEEPING = new Set(['id_bytes', 'updated_at', 'attempts']);
 
 /** The subject's state as sorted lines, ready to compare. */
 export function stateLines(subject: Subject, items: readonly Item[]): string[] {
-  const { value } = normalizer(subject);
+  const { value } = normalizer(subject, items);
   return foldShards(items.filter((item) => !String(item.pk).startsWith('OUTBOX#')))
     .map((item) => {
       const kept = Object.fromEntries(Object.entries(item).filter(([name]) => !BOOKKEEPING.has(name)));
@@ -113,8 +140,12 @@ export function stateLines(subject: Subject, items: readonly Item[]): string[] {
 }
 
 /** The subject's events as a set of lines (type, version, payload), without ids and times. */
-export function eventLines(subject: Subject, events: readonly EventDetail[]): string[] {
-  const { value } = normalizer(subject);
+export function eventLines(
+  subject: Subject,
+  events: readonly EventDetail[],
+  items: readonly Item[] = [],
+): string[] {
+  const { value } = normalizer(subject, items);
   return [
     ...new Set(
       events.map((event) => `${event.event_type}@${event.version} ${JSON.stringify(value(event.payload))}`),

@@ -112,6 +112,13 @@ export function invariants(view: SubjectView, subject: Subject): string[] {
         found.push(`account summary ${name} ${String(summary[name] ?? 0)}, recount ${count}`);
       }
     }
+    const ledgerIds = transactions.map((item) => Number(item.ledger_entry_id));
+    if (new Set(ledgerIds).size !== ledgerIds.length) found.push('two transactions share a ledger entry id');
+    if (ledgerIds.some((id) => !(id < Number(account.next_ledger_entry_id)))) {
+      found.push(
+        `a ledger entry id is not below the account's next_ledger_entry_id ${String(account.next_ledger_entry_id)}`,
+      );
+    }
     const ids = transactions.map((item) => String(item.transaction_id)).sort();
     if (JSON.stringify([...setOf(summary.txn_ids)].sort()) !== JSON.stringify(ids)) {
       found.push('account summary txn_ids differ from the stored transactions');

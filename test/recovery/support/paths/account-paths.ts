@@ -53,6 +53,13 @@ export const process: CrashPath = {
     )(clean, final),
 };
 
+export const processDryRun: CrashPath = {
+  ...process,
+  id: 'process-dry-run',
+  event: (_world, subject) => apiEvent('process-account', subject, { ...accountRef(subject), dry_run: true }),
+  answer: undefined,
+};
+
 export const transactions: CrashPath = {
   id: 'transactions',
   functionId: 'create-transactions',
@@ -69,6 +76,30 @@ export const transactions: CrashPath = {
     }),
   answer: cleanOr(
     (final) => final.status === 201 && everyItem(final.body?.results, 'TRANSACTION_ALREADY_EXISTS'),
+  ),
+};
+
+/** More transactions than one write holds: the crash can fall between two writes of one request. */
+const CHUNKED_TRANSACTIONS = 100;
+
+export const transactionsInChunks: CrashPath = {
+  ...transactions,
+  id: 'transactions-chunked',
+  event: (_world, subject) =>
+    apiEvent('create-transactions', subject, {
+      ...accountRef(subject),
+      transactions: Array.from({ length: CHUNKED_TRANSACTIONS }, (_, i) =>
+        exampleTransactions.charge(`T${i}`, '2026-01-05'),
+      ),
+    }),
+  // A repeat reports the transactions the crashed request stored as existing, and adds the rest.
+  answer: cleanOr(
+    (final) =>
+      final.status === 201 &&
+      final.body?.results?.length === CHUNKED_TRANSACTIONS &&
+      final.body.results.every((result: { status?: string }) =>
+        ['TRANSACTION_ADDED_TO_ACCOUNT', 'TRANSACTION_ALREADY_EXISTS'].includes(String(result.status)),
+      ),
   ),
 };
 

@@ -49,6 +49,14 @@ export const worker: CrashPath = {
   },
 };
 
+export const workerDryRun: CrashPath = {
+  ...worker,
+  id: 'v2-worker-dry-run',
+  prepare: async (world, subjects) => {
+    await world.prepare(subjects.map((subject) => scheduleStep(subject, { is_dry_run: true })));
+  },
+};
+
 /** The Lambda timeout of the worker that dies in the sweep's preparation: its lease lives this long. */
 const DEAD_WORKER_TIMEOUT_MS = 2_000;
 /** The window of account 1 ends this long after its scheduling is built (the child must start first). */
