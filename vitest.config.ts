@@ -14,6 +14,9 @@ const UNIT_TESTS = 'test/**/*.unit.test.ts';
 
 export default defineConfig({
   test: {
+    // A passing run prints no log line: a test's console output (the functions' JSON logs
+    // included, see test/support/quiet-logs.ts) is shown only when that test fails.
+    silent: 'passed-only',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -34,7 +37,11 @@ export default defineConfig({
           // Worker threads start and load modules faster than forked processes: the unit loop
           // is mostly module loading (collect), not test time.
           pool: 'threads',
-          setupFiles: ['test/support/no-network.ts', 'test/support/unit-environment.ts'],
+          setupFiles: [
+            'test/support/quiet-logs.ts',
+            'test/support/no-network.ts',
+            'test/support/unit-environment.ts',
+          ],
         },
       },
       {
@@ -44,7 +51,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [UNIT_TESTS],
           globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/support/environment.ts'],
+          setupFiles: ['test/support/quiet-logs.ts', 'test/support/environment.ts'],
         },
       },
     ],

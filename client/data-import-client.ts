@@ -8,18 +8,19 @@ import {
   retryAfterMs,
   retryDelayMs,
 } from './retry-policy.js';
-import { TokenProvider } from './token-provider.js';
+import { TokenError, TokenProvider } from './token-provider.js';
 
 /**
  * The typed client of the data-import REST API: `openapi-fetch` over the types generated from
  * the OpenAPI document, with a fetch that
  * - adds `Authorization: Token <token>` from a single-flight token provider (API key, then
  *   refresh token), and gets a new token once when the server answers 401;
- * - sends the same request again on 429, 5xx, connection errors and 409
- *   `import_process_in_progress`, waiting what `Retry-After` says (plus jitter) or a jittered
+ * - sends the same request again on 429, 5xx, connection errors (obtaining a token included) and
+ *   409 `import_process_in_progress`, waiting what `Retry-After` says (plus jitter) or a jittered
  *   exponential back-off when it says nothing.
  * Every call the API documents as idempotent can be retried this way without duplicating
- * anything; the client never retries a 4xx answer other than those.
+ * anything; the client never retries a 4xx answer other than those. When the token mutation
+ * refuses the credentials it throws the `TokenError` at once.
  */
 export interface DataImportClientOptions {
   baseUrl: string;
@@ -63,14 +64,16 @@ export function createDataImportClient(options: DataImportClientOptions) {
   async function send(request: Request): Promise<Response> {
     let refreshedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
-      const token = await tokens.token();
-      const attemptRequest = request.clone();
-      attemptRequest.headers.set('Authorization', `Token ${token}`);
+      let token = '';
       let response: Response;
       try {
+        token = await tokens.token();
+        const attemptRequest = request.clone();
+        attemptRequest.headers.set('Authorization', `Token ${token}`);
         response = await fetchImpl(attemptRequest);
       } catch (error) {
-        if (attempt >= policy.maxAttempts) throw error;
+        // A refused key is an answer, not a fault: no retry makes it valid.
+        if (error instanceof TokenError || attempt >= policy.maxAttempts) throw error;
         const delayMs = retryDelayMs(attempt, undefined, policy, options.random);
         options.onRetry?.({ url: request.url, status: 'network_error', attempt, delayMs });
         await sleep(delayMs);

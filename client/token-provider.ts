@@ -17,10 +17,22 @@ interface HeldToken {
   refreshExpiresAt?: number;
 }
 
+/**
+ * The token mutation refused the credentials (`code` is its `extensions.errorCode`, `detail`
+ * its message). With the API key itself refused (`invalid_api_key`, `api_key_revoked`) no request
+ * can succeed until the key is changed: `keyRefused` says so.
+ */
 export class TokenError extends Error {
-  constructor(readonly code: string) {
-    super(`obtainServiceToken failed: ${code}`);
+  constructor(
+    readonly code: string,
+    readonly detail = '',
+  ) {
+    super(`obtainServiceToken failed: ${code}${detail ? ` (${detail})` : ''}`);
     this.name = 'TokenError';
+  }
+
+  get keyRefused(): boolean {
+    return this.code === 'invalid_api_key' || this.code === 'api_key_revoked';
   }
 }
 
@@ -90,10 +102,13 @@ export class TokenProvider {
           payload?: { exp?: number };
         } | null;
       };
-      errors?: { extensions?: { errorCode?: string } }[];
+      errors?: { message?: string; extensions?: { errorCode?: string } }[];
     };
     const result = body.data?.obtainServiceToken;
-    if (!result) throw new TokenError(body.errors?.[0]?.extensions?.errorCode ?? 'no_token');
+    if (!result) {
+      const [first] = body.errors ?? [];
+      throw new TokenError(first?.extensions?.errorCode ?? 'no_token', first?.message);
+    }
     return {
       token: result.token,
       expiresAt: result.payload?.exp ?? this.now() + 3600,

@@ -54,21 +54,27 @@ export class ParseError extends ValidationError {
   }
 }
 
-/** 400 for one failing transaction, in the spec's TRANSACTION_IMPORT_ERROR shape. */
+/**
+ * 400 for one failing transaction, in the spec's TRANSACTION_IMPORT_ERROR shape, plus `errors`:
+ * every problem found in that transaction (attr, code, detail), as the standard body lists them.
+ * `code` is the first problem's and `error_detail` reads `<attr>: <detail>` for each, joined.
+ */
 export class TransactionImportError extends DomainError {
   readonly statusCode = 400;
+  readonly errors: FieldError[];
   constructor(
-    code: string,
-    errorDetail: string,
+    errors: readonly [FieldError, ...FieldError[]],
     readonly transactionData: unknown,
   ) {
-    super(code, errorDetail);
+    super(errors[0].code, errors.map((error) => `${error.attr}: ${error.detail}`).join(' '));
+    this.errors = [...errors];
   }
   override body(): Record<string, unknown> {
     return {
       status: 'TRANSACTION_IMPORT_ERROR',
       error_detail: this.detail,
       code: this.code,
+      errors: this.errors,
       transaction_data: this.transactionData,
     };
   }

@@ -3,23 +3,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDataImportClient, type DataImportClient } from '../data-import-client.js';
+import { checkApiAccess, SetupError, setupProblem } from './api-access.js';
 import { readBundles } from './bundle.js';
-import { latestResults, readJournal } from './journal.js';
-import { journalFile, load, writeAtomically } from './load.js';
-import { emptyCounts } from './progress.js';
+import { endWithTheCommand } from './lifetime.js';
+import { load, type RetryableStatus, writeAtomically } from './load.js';
+import { loadReport } from './load-report.js';
 import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
+import { DEFAULT_STATE_ROOT, statusReport } from './status.js';
 
 /**
  * `npm run etl -- <command>`: the migration team's loader.
- *   load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run]
- *   status [--state DIR]
+ *   load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run] [--retry PARTIAL,FAILED]
+ *   status [--state DIR | --supplier CODE]
  *   reconcile FILE.ndjson --supplier CODE [--state DIR]
  * DATA_IMPORT_URL and DATA_IMPORT_API_KEY come from the environment. Exit codes: 0 every line
- * IMPORTED (load) or done (status, reconcile); 1 some line is not; 2 usage errors.
+ * IMPORTED (load) or done (status, reconcile); 1 some line is not; 2 usage errors, and an API
+ * that cannot be used as configured (unreachable URL, refused API key).
  */
 const USAGE = `usage:
-  npm run etl -- load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run]
-  npm run etl -- status [--state DIR]
+  npm run etl -- load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run] [--retry PARTIAL,FAILED]
+  npm run etl -- status [--state DIR | --supplier CODE]
   npm run etl -- reconcile FILE.ndjson --supplier CODE [--state DIR]
 environment: DATA_IMPORT_URL, DATA_IMPORT_API_KEY (load, reconcile)`;
 
@@ -30,8 +33,23 @@ interface Command {
   file?: string;
   supplier?: string;
   concurrency: number;
-  stateDir: string;
+  /** Undefined only for `status` without `--state` or `--supplier`: every directory under `.etl/`. */
+  stateDir: string | undefined;
   dryRun: boolean;
+  retry: ReadonlySet<RetryableStatus>;
+}
+
+/** `--retry PARTIAL,FAILED`: the statuses whose lines are sent again. */
+function parseRetry(value: string | undefined): Set<RetryableStatus> {
+  if (value === undefined) return new Set();
+  const statuses = value.split(',').map((status) => status.trim().toUpperCase());
+  const wrong = statuses.filter((status) => status !== 'PARTIAL' && status !== 'FAILED');
+  if (wrong.length > 0 || statuses.length === 0) {
+    throw new UsageError(
+      `--retry takes PARTIAL, FAILED or PARTIAL,FAILED (IMPORTED lines are done), not ${JSON.stringify(value)}`,
+    );
+  }
+  return new Set(statuses as RetryableStatus[]);
 }
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -42,6 +60,7 @@ export function parseCommand(argv: readonly string[]): Command {
         concurrency: { type: 'string' };
         state: { type: 'string' };
         'dry-run': { type: 'boolean' };
+        retry: { type: 'string' };
       };
       allowPositionals: true;
     }>
@@ -54,6 +73,7 @@ export function parseCommand(argv: readonly string[]): Command {
         concurrency: { type: 'string' },
         state: { type: 'string' },
         'dry-run': { type: 'boolean' },
+        retry: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -71,21 +91,30 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(wantsFile ? `${name} takes exactly one FILE.ndjson` : 'status takes no FILE');
   }
   if (wantsFile && !values.supplier) throw new UsageError(`${name} needs --supplier CODE`);
-  if (name !== 'load' && (values.concurrency !== undefined || values['dry-run'])) {
-    throw new UsageError('--concurrency and --dry-run belong to load');
+  if (name !== 'load' && (values.concurrency !== undefined || values['dry-run'] || values.retry)) {
+    throw new UsageError('--concurrency, --dry-run and --retry belong to load');
   }
-  if (name === 'status' && values.supplier !== undefined)
-    throw new UsageError('status takes --state DIR only');
+  if (values['dry-run'] && values.retry)
+    throw new UsageError('--dry-run keeps nothing: it has nothing to --retry');
+  if (name === 'status' && values.supplier !== undefined && values.state !== undefined)
+    throw new UsageError('status takes --state DIR or --supplier CODE, not both');
   const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
     throw new UsageError('--concurrency must be an integer from 1 to 256');
   }
   const file = rest[0];
   if (file && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  const stateDir = values.state ?? path.join('.etl', values.supplier ?? '');
-  if (!values.state && !values.supplier)
-    throw new UsageError('status needs --state DIR (or --supplier CODE)');
-  return { name, file, supplier: values.supplier, concurrency, stateDir, dryRun: values['dry-run'] ?? false };
+  const stateDir =
+    values.state ?? (values.supplier ? path.join(DEFAULT_STATE_ROOT, values.supplier) : undefined);
+  return {
+    name,
+    file,
+    supplier: values.supplier,
+    concurrency,
+    stateDir,
+    dryRun: values['dry-run'] ?? false,
+    retry: parseRetry(values.retry),
+  };
 }
 
 function clientFromEnvironment(): DataImportClient {
@@ -99,34 +128,41 @@ function printCounts(counts: Record<string, number>): void {
   for (const [status, count] of Object.entries(counts)) console.log(`${status.padEnd(9)} ${count}`);
 }
 
+/** The command as the user would type it again (`--retry` is added by the report). */
+function rerunOf(command: Command): string {
+  const state =
+    command.stateDir === path.join(DEFAULT_STATE_ROOT, command.supplier ?? '')
+      ? ''
+      : ` --state ${command.stateDir}`;
+  return `npm run etl -- load ${command.file} --supplier ${command.supplier}${state}`;
+}
+
 async function runLoad(command: Command): Promise<number> {
   const client = clientFromEnvironment();
+  endWithTheCommand('Run the same command again to continue: every finished step is in the journal.');
+  await checkApiAccess(client);
   const summary = await load(client, {
     file: command.file as string,
     supplier: command.supplier as string,
     concurrency: command.concurrency,
-    stateDir: command.stateDir,
+    stateDir: command.stateDir as string,
     dryRun: command.dryRun,
+    retry: command.retry,
   });
-  console.log(
-    `${command.dryRun ? 'dry run' : 'load'} finished: ${summary.lines} lines in ${summary.seconds.toFixed(1)} s` +
-      (summary.resumedLines > 0 ? ` (${summary.resumedLines} already done by an earlier run)` : ''),
-  );
-  printCounts(summary.counts);
-  console.log(`results: ${summary.resultsFile}`);
+  for (const line of loadReport(summary, { dryRun: command.dryRun, rerun: rerunOf(command) }))
+    console.log(line);
   return summary.counts.PARTIAL + summary.counts.FAILED === 0 ? 0 : 1;
 }
 
 function runStatus(command: Command): number {
-  const counts = emptyCounts();
-  for (const entry of latestResults(readJournal(journalFile(command.stateDir))))
-    counts[entry.result.status]++;
-  printCounts(counts);
+  for (const line of statusReport(command.stateDir)) console.log(line);
   return 0;
 }
 
 async function runReconcile(command: Command): Promise<number> {
   const client = clientFromEnvironment();
+  endWithTheCommand('It changes nothing: run it again whenever you like.');
+  await checkApiAccess(client);
   const supplier = command.supplier as string;
   const results: ReconcileLine[] = [];
   for (const input of readBundles(command.file as string)) {
@@ -147,8 +183,9 @@ async function runReconcile(command: Command): Promise<number> {
       throw new Error(`account summary of ${external} answered ${status}`);
     results.push(reconcileBundle(input.line, input.bundle, status === 200 ? body : undefined));
   }
-  mkdirSync(command.stateDir, { recursive: true });
-  const output = path.join(command.stateDir, 'reconcile.ndjson');
+  const stateDir = command.stateDir as string;
+  mkdirSync(stateDir, { recursive: true });
+  const output = path.join(stateDir, 'reconcile.ndjson');
   writeAtomically(output, results.map((result) => `${JSON.stringify(result)}\n`).join(''));
   const counts = { MATCH: 0, MISSING: 0, MISMATCH: 0 };
   for (const result of results) counts[result.result]++;
@@ -166,6 +203,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    const problem =
+      error instanceof SetupError ? error.message : setupProblem(error, process.env.DATA_IMPORT_URL ?? '');
+    if (problem) {
+      console.error(`etl: ${problem}`);
       return 2;
     }
     console.error(`etl: ${(error as Error).message}`);

@@ -1,4 +1,5 @@
 import type { DataImportClient } from '../data-import-client.js';
+import { TokenError } from '../token-provider.js';
 import type { AccountBundle, InputLine } from './bundle.js';
 import type { Journal, LineResult, StepEntry, StepError } from './journal.js';
 
@@ -41,14 +42,17 @@ function bundleAttr(attr: string | null | undefined, offset: number): string | n
   );
 }
 
-/** The documented error bodies as result errors: one per `errors[]` item, else the top-level code. */
+/**
+ * The documented error bodies as result errors: one per `errors[]` item (the transactions'
+ * TRANSACTION_IMPORT_ERROR body lists them too), else the top-level code.
+ */
 export function stepErrors(
   step: StepName,
   status: number,
   body: ErrorBody | undefined,
   offset = 0,
 ): StepError[] {
-  if (body?.error_detail !== undefined) {
+  if (body?.error_detail !== undefined && !body.errors?.length) {
     const attr = /^([\w.]+):/.exec(body.error_detail)?.[1];
     return [
       {
@@ -89,6 +93,8 @@ async function post(
       }),
     );
   } catch (error) {
+    // A refused API key ends the whole load (no line can succeed): the CLI says so once.
+    if (error instanceof TokenError) throw error;
     return {
       ok: false,
       transient: true,
@@ -128,22 +134,33 @@ function chunks<T>(items: readonly T[]): T[][] {
  * kind of item is still posted (PARTIAL). A transaction batch that fails stops the later
  * batches, so transactions are never posted out of order.
  */
+export interface LoadAccountOptions {
+  /** Send again the steps the journal holds as refused (`etl load --retry`): their cause may be fixed. */
+  retryRefused?: boolean;
+  /** Called after each batch of transactions is answered (`sent`) or found done in the journal. */
+  onTransactions?: (count: number, sent: boolean) => void;
+}
+
 export async function loadAccount(
   client: DataImportClient,
   journal: Journal,
   input: InputLine & { bundle: AccountBundle },
   supplier: string,
+  options: LoadAccountOptions = {},
 ): Promise<{ result: LineResult; final: boolean }> {
   const { bundle, line, hash } = input;
   const external = bundle.account.external_account_number;
   const reference = { import_supplier: supplier, external_account_number: external };
   const done = new Map<string, StepEntry>();
   for (const entry of journal.entries) {
-    if ('step' in entry && entry.line === line && entry.hash === hash) done.set(entry.step, entry);
+    if (!('step' in entry) || entry.line !== line || entry.hash !== hash) continue;
+    if (entry.ok || !options.retryRefused) done.set(entry.step, entry);
   }
   const errors: StepError[] = [];
   let transient = false;
   let serviceAccountNumber: string | null = null;
+  /** Whether the last `run` sent its request (false: the journal held its answer). */
+  let sent = false;
 
   const run = async (
     key: string,
@@ -152,6 +169,7 @@ export async function loadAccount(
     offset = 0,
   ): Promise<boolean> => {
     const recorded = done.get(key);
+    sent = !recorded;
     if (recorded) {
       serviceAccountNumber = recorded.service_account_number ?? serviceAccountNumber;
       errors.push(...(recorded.errors ?? []));
@@ -205,6 +223,7 @@ export async function loadAccount(
       { ...reference, transactions: batch },
       index * BATCH_SIZE,
     );
+    options.onTransactions?.(batch.length, sent);
     if (!ok) break;
   }
   for (const [index, batch] of chunks(bundle.notes ?? []).entries()) {

@@ -12,12 +12,26 @@ export interface LoadOptions {
   concurrency: number;
   stateDir: string;
   dryRun: boolean;
+  /**
+   * `--retry PARTIAL,FAILED`: lines whose last result has one of these statuses are loaded
+   * again, their refused steps sent again (their cause, such as a missing document, may be fixed).
+   */
+  retry?: ReadonlySet<RetryableStatus>;
 }
+
+export type RetryableStatus = Exclude<LineResult['status'], 'IMPORTED'>;
 
 export interface LoadSummary {
   lines: number;
   counts: StatusCounts;
+  /** Lines an earlier run finished, not sent again. */
   resumedLines: number;
+  /** Of those, the ones that are PARTIAL or FAILED (`--retry` sends them again). */
+  resumedNotImported: number;
+  /** Lines sent again because of `--retry`. */
+  retriedLines: number;
+  /** Every line that is not IMPORTED, in line order. */
+  notImported: LineResult[];
   seconds: number;
   resultsFile: string;
 }
@@ -42,18 +56,31 @@ function invalidLineResult(input: InputLine): LineResult {
   };
 }
 
-/** Runs `work` over `items` with at most `concurrency` in flight. */
+/**
+ * Runs `work` over `items` with at most `concurrency` in flight. The first failure stops new
+ * items from starting; once those in flight are done, it is thrown.
+ */
 async function pool<T>(
   items: readonly T[],
   concurrency: number,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
+    while (!failure && next < items.length) {
+      try {
+        await work(items[next++] as T);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (failure) throw failure.error;
 }
+
+const transactionsOf = (input: InputLine) => input.bundle?.transactions?.length ?? 0;
 
 /** A dry run: each account validated (`validate-account/`), nothing kept, the journal untouched. */
 async function dryRunLine(client: DataImportClient, input: InputLine, supplier: string): Promise<LineResult> {
@@ -101,13 +128,21 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
 
   if (options.dryRun) {
     const results: LineResult[] = [];
-    const progress = new Progress(inputs.length, 0);
-    await pool(inputs, options.concurrency, async (input) => {
-      const result = await dryRunLine(client, input, options.supplier);
-      results.push(result);
-      progress.tick(result, 0);
+    const progress = new Progress({
+      lines: inputs.length,
+      transactions: 0,
+      done: emptyCounts(),
+      doneTransactions: 0,
     });
-    progress.stop();
+    try {
+      await pool(inputs, options.concurrency, async (input) => {
+        const result = await dryRunLine(client, input, options.supplier);
+        results.push(result);
+        progress.lineDone(result, 0);
+      });
+    } finally {
+      progress.stop();
+    }
     results.sort((a, b) => a.line - b.line);
     writeAtomically(
       output,
@@ -117,6 +152,9 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
       lines: inputs.length,
       counts: progress.counts,
       resumedLines: 0,
+      resumedNotImported: 0,
+      retriedLines: 0,
+      notImported: results.filter((result) => result.status !== 'IMPORTED'),
       seconds: (Date.now() - started) / 1000,
       resultsFile: output,
     };
@@ -124,22 +162,55 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
 
   const journal = new Journal(journalFile(options.stateDir));
   try {
-    const finalHashes = new Map(
+    // The last final result of each line whose text is unchanged: that line is done.
+    const finished = new Map(
       latestResults(journal.entries)
         .filter((entry) => entry.final)
-        .map((entry) => [entry.line, entry.hash]),
+        .map((entry) => [entry.line, entry]),
     );
-    const pending = inputs.filter((input) => finalHashes.get(input.line) !== input.hash);
-    const resumedLines = inputs.length - pending.length;
-    const progress = new Progress(inputs.length, resumedLines);
-    await pool(pending, options.concurrency, async (input) => {
-      const { result, final } = input.bundle
-        ? await loadAccount(client, journal, input as InputLine & { bundle: AccountBundle }, options.supplier)
-        : { result: invalidLineResult(input), final: true };
-      journal.append({ line: input.line, hash: input.hash, result, final });
-      progress.tick(result, input.bundle?.transactions?.length ?? 0);
+    const doneBefore = (input: InputLine) => {
+      const entry = finished.get(input.line);
+      return entry?.hash === input.hash ? entry.result : undefined;
+    };
+    const retried = (input: InputLine) => {
+      const status = doneBefore(input)?.status;
+      return status !== undefined && status !== 'IMPORTED' && options.retry?.has(status) === true;
+    };
+    const pending = inputs.filter((input) => !doneBefore(input) || retried(input));
+    const pendingLines = new Set(pending);
+    const resumed = inputs.filter((input) => !pendingLines.has(input));
+    const done = emptyCounts();
+    for (const input of resumed) done[(doneBefore(input) as LineResult).status]++;
+    const progress = new Progress({
+      lines: inputs.length,
+      transactions: inputs.reduce((sum, input) => sum + transactionsOf(input), 0),
+      done,
+      doneTransactions: resumed.reduce((sum, input) => sum + transactionsOf(input), 0),
     });
-    progress.stop();
+    try {
+      await pool(pending, options.concurrency, async (input) => {
+        let answered = 0;
+        const { result, final } = input.bundle
+          ? await loadAccount(
+              client,
+              journal,
+              input as InputLine & { bundle: AccountBundle },
+              options.supplier,
+              {
+                retryRefused: retried(input),
+                onTransactions: (count, sent) => {
+                  answered += count;
+                  progress.transactionsDone(count, sent);
+                },
+              },
+            )
+          : { result: invalidLineResult(input), final: true };
+        journal.append({ line: input.line, hash: input.hash, result, final });
+        progress.lineDone(result, transactionsOf(input) - answered);
+      });
+    } finally {
+      progress.stop();
+    }
 
     const current = new Map(inputs.map((input) => [input.line, input.hash]));
     const results = latestResults(journal.entries).filter((entry) => current.get(entry.line) === entry.hash);
@@ -149,7 +220,10 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
     return {
       lines: inputs.length,
       counts,
-      resumedLines,
+      resumedLines: resumed.length,
+      resumedNotImported: done.PARTIAL + done.FAILED,
+      retriedLines: pending.filter(retried).length,
+      notImported: results.map((entry) => entry.result).filter((result) => result.status !== 'IMPORTED'),
       seconds: (Date.now() - started) / 1000,
       resultsFile: output,
     };

@@ -2315,13 +2315,22 @@ export interface operations {
                     } | {
                         /** @constant */
                         status: "TRANSACTION_IMPORT_ERROR";
-                        /** @description For humans; the wording may change. */
+                        /** @description Every problem of the failing transaction as `<attr>: <detail>`, in the order of `errors`. */
                         error_detail: string;
                         /**
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
                         code: "required" | "invalid_type" | "unknown_field" | "invalid_choice" | "invalid_date" | "blank" | "too_long" | "too_many_items" | "invalid_decimal" | "too_many_decimal_places" | "out_of_range" | "transaction_in_future" | "not_within_open_statement_period" | "too_large";
+                        /** @description Every problem found in the failing transaction (a misspelt required field is both `unknown_field` and `required`); `code` is the first one’s. */
+                        errors: {
+                            /** @description For humans; the wording may change. */
+                            detail: string;
+                            /** @description Stable snake_case code of this problem. */
+                            code: string;
+                            /** @description Dot path of the field (`""` for the body as a whole). */
+                            attr: string;
+                        }[];
                         /** @description The failing transaction (after forcing: the moved date); as sent when it is not an object. */
                         transaction_data: unknown;
                     };

@@ -5,8 +5,8 @@ import { usageIdentifierKeyOf } from './usage-identifier.js';
 /**
  * The policy a token authorizer returns. Allow covers the whole API
  * (`arn:aws:execute-api:<region>:<account>:<api id>/*`), because API Gateway caches the
- * result per token and reuses it for every route. Deny carries the 401 code in `context`;
- * the stack maps API Gateway's ACCESS_DENIED response to 401 with that code.
+ * result per token and reuses it for every route. Deny carries the 401 code and detail in
+ * `context`; the stack maps API Gateway's ACCESS_DENIED response to 401 with that code and detail.
  */
 export type DenyCode = 'not_authenticated' | 'token_expired';
 
@@ -33,10 +33,13 @@ export function allow(methodArn: string, context: AuthContext): APIGatewayAuthor
   };
 }
 
-export function deny(methodArn: string, code: DenyCode): APIGatewayAuthorizerResult {
+export function deny(
+  methodArn: string,
+  refusal: { code: DenyCode; detail: string },
+): APIGatewayAuthorizerResult {
   return {
     principalId: 'anonymous',
     policyDocument: policy('Deny', wholeApiArn(methodArn)),
-    context: { code },
+    context: { code: refusal.code, detail: refusal.detail },
   };
 }

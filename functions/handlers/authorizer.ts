@@ -2,15 +2,19 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import { allow, deny } from '../auth/authorizer-policy.js';
+import { REFUSALS } from '../auth/refusals.js';
 import { verifyToken } from '../auth/tokens.js';
 import { logger } from '../logger.js';
 
-/** `Token <jwt>` (the spec's illustrated form) or a bare `<jwt>`. */
-export function tokenFromHeader(header: string | undefined): string | undefined {
+/** `Token <jwt>` (the spec's illustrated form) or a bare `<jwt>`; anything else says why not. */
+export function tokenFromHeader(
+  header: string | undefined,
+): { token: string } | { refused: 'missing_header' | 'wrong_scheme' } {
   const value = header?.trim() ?? '';
+  if (value === '') return { refused: 'missing_header' };
   const match = /^Token\s+(\S+)$/i.exec(value);
-  if (match) return match[1];
-  return value !== '' && !/\s/.test(value) ? value : undefined;
+  if (match) return { token: match[1] as string };
+  return /\s/.test(value) || /^token$/i.test(value) ? { refused: 'wrong_scheme' } : { token: value };
 }
 
 /**
@@ -21,15 +25,15 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 export const handler = middy<APIGatewayTokenAuthorizerEvent, APIGatewayAuthorizerResult>()
   .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
   .handler(async (event) => {
-    const token = tokenFromHeader(event.authorizationToken);
-    if (!token) {
-      logger.info('Token refused', { reason: 'malformed_header' });
-      return deny(event.methodArn, 'not_authenticated');
+    const header = tokenFromHeader(event.authorizationToken);
+    if ('refused' in header) {
+      logger.info('Token refused', { reason: header.refused });
+      return deny(event.methodArn, REFUSALS[header.refused]);
     }
-    const verified = await verifyToken(token);
+    const verified = await verifyToken(header.token);
     if (!verified.valid) {
       logger.info('Token refused', { reason: verified.reason });
-      return deny(event.methodArn, verified.reason === 'expired' ? 'token_expired' : 'not_authenticated');
+      return deny(event.methodArn, REFUSALS[verified.reason === 'expired' ? 'expired' : 'invalid_token']);
     }
     const { sub, suppliers, jti } = verified.claims;
     logger.appendKeys({ organisation: sub, token_id: jti });

@@ -20,7 +20,9 @@ export async function associateOrganisationWithUsagePlan(
   environment: string,
   organisation: string,
 ): Promise<string> {
-  if (pointsAtLocalDynamoDb()) return 'local runtime: per-organisation limits need no API key';
+  if (pointsAtLocalDynamoDb()) {
+    return 'usage plan: nothing to do locally (the local API server applies each organisation’s limits itself)';
+  }
   const usagePlanId = await usagePlanIdOf(environment);
   const name = `data-import-${environment}-${organisation}`;
   const client = new APIGatewayClient({});

@@ -15,7 +15,7 @@ import { type Resolution, transactWriteWithRetry } from './transact-write-retry.
 
 /** What the record of an applied inbound event holds. */
 export interface InboundEventRecord {
-  event_id: string;
+  inbound_event_id: string;
   detail_type: string;
   account_number: string;
   join_supplier_process_number: string;
@@ -94,7 +94,7 @@ function recordPut(write: InboundEventWrite, changes: readonly StatusChange[]): 
   return {
     Put: {
       TableName: TABLE_NAME,
-      Item: { ...keys.inboundEvent(record.event_id), entity: 'InboundEvent', ...record },
+      Item: { ...keys.inboundEvent(record.inbound_event_id), entity: 'InboundEvent', ...record },
       ConditionExpression: 'attribute_not_exists(pk)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },

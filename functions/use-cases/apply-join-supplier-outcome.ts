@@ -19,6 +19,8 @@ export interface AppliedOutcome {
    */
   result: 'applied' | 'repeated' | 'ignored' | 'dropped';
   meterPoints: MeterPointOutcome[];
+  /** Why an event was repeated, ignored or dropped, naming what to check (also logged). */
+  reason?: string;
 }
 
 /**
@@ -35,13 +37,14 @@ export async function applyJoinSupplierOutcome(
   now = new Date(),
 ): Promise<AppliedOutcome> {
   if (envelope.source === EVENT_SOURCE) {
+    const reason = `its source is this service's own (${EVENT_SOURCE}): another producer's events only`;
     logger.info('Ignored a join-supplier event from this service’s own source');
-    return { result: 'ignored', meterPoints: [] };
+    return { result: 'ignored', meterPoints: [], reason };
   }
   const read = readJoinSupplierOutcome(envelope);
   if (!read.ok) {
     logger.warn('Dropped an inbound event that is not a join-supplier outcome', { reason: read.reason });
-    return { result: 'dropped', meterPoints: [] };
+    return { result: 'dropped', meterPoints: [], reason: `not a join-supplier outcome: ${read.reason}` };
   }
   const { outcome } = read;
   const context = {
@@ -52,12 +55,16 @@ export async function applyJoinSupplierOutcome(
   };
   if (outcome.mpxns.length === 0) {
     logger.warn('Dropped a join-supplier event that names no meter point', context);
-    return { result: 'dropped', meterPoints: [] };
+    return {
+      result: 'dropped',
+      meterPoints: [],
+      reason: 'payload.supply_points lists no external_identifier',
+    };
   }
 
   const written = await applyInboundEventOnce({
     record: {
-      event_id: outcome.eventId,
+      inbound_event_id: outcome.eventId,
       detail_type: outcome.detailType,
       account_number: outcome.accountNumber,
       join_supplier_process_number: outcome.joinSupplierProcessNumber,
@@ -72,14 +79,22 @@ export async function applyJoinSupplierOutcome(
       ...context,
       first_applied_at: written.first.applied_at,
     });
-    return { result: 'repeated', meterPoints: [] };
+    return {
+      result: 'repeated',
+      meterPoints: [],
+      reason: `its event_id was applied before, at ${written.first.applied_at}: nothing changes again`,
+    };
   }
 
   const meterPoints = decideOutcome(outcome, written.claims);
   const logged = { ...context, meter_points: meterPoints };
   if (meterPoints.every((point) => point.outcome === 'unknown_meter_point')) {
     logger.warn('Dropped a join-supplier event: no meter point of it belongs to this account', logged);
-    return { result: 'dropped', meterPoints };
+    const reason =
+      `no meter point of it (${outcome.mpxns.join(', ')}) belongs to account ${outcome.accountNumber}: ` +
+      'payload.account_number must be the service account number (A-…) that process/ answered, ' +
+      'and each external_identifier one of that account’s MPANs or MPRNs';
+    return { result: 'dropped', meterPoints, reason };
   }
   if (meterPoints.some((point) => point.outcome === 'unknown_meter_point')) {
     logger.warn('Some meter points of a join-supplier event do not belong to this account', logged);

@@ -1,4 +1,5 @@
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { REFUSALS } from '../../functions/auth/refusals.js';
 
 /**
  * Answers API Gateway gives itself (before or instead of a function), in the service's one
@@ -29,23 +30,26 @@ export const THROTTLED_RETRY_AFTER_SECONDS = 1;
 /** API Gateway's own message, already a quoted JSON string. */
 const GATEWAY_MESSAGE = '$context.error.messageString';
 
+/** The detail the authorizer put in its context (written so that it needs no JSON escaping). */
+const AUTHORIZER_DETAIL = '$context.authorizer.detail';
+
 const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred; retry the request as it is.';
 
 export const gatewayResponses: readonly GatewayResponseSpec[] = [
   {
     id: 'Unauthorized',
     type: ResponseType.UNAUTHORIZED,
-    when: 'No Authorization header, or the authorizer answered "Unauthorized" (a malformed or invalid token)',
+    when: 'No Authorization header (the authorizer is not called; it never answers "Unauthorized" itself)',
     statusCode: '401',
-    detail: 'Authentication credentials were not provided or are invalid.',
-    code: 'not_authenticated',
+    detail: REFUSALS.missing_header.detail,
+    code: REFUSALS.missing_header.code,
   },
   {
     id: 'AccessDenied',
     type: ResponseType.ACCESS_DENIED,
-    when: 'The authorizer denied the token (expired or not valid): its context carries not_authenticated or token_expired',
+    when: 'The authorizer denied the header (another scheme than Token, a token not valid or expired): its context carries the code (not_authenticated or token_expired) and the detail naming the cause',
     statusCode: '401',
-    detail: 'Authentication credentials are invalid or have expired.',
+    detail: AUTHORIZER_DETAIL,
     code: '$context.authorizer.code',
   },
   {

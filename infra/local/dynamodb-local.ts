@@ -13,17 +13,13 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-const JVM_GUARD = [
-  'exec 3<&0',
-  'java "$@" </dev/null &',
-  'pid=$!',
-  '{ read -r _ <&3; kill "$pid" 2>/dev/null; } &',
-  'guard=$!',
-  'wait "$pid"',
-  'status=$?',
-  'kill "$guard" 2>/dev/null',
-  'exit "$status"',
-].join('\n');
+/**
+ * Kills the JVM (`$1`) as soon as our end of the guard's stdin closes: when stop() ends it, and
+ * also when this Node process dies without stopping (crash, SIGKILL), so a JVM is never left
+ * running. The JVM is this process's own child, not the guard's: a shell's background job
+ * ignores SIGINT, and a JVM that ignores SIGINT would outlive a Ctrl-C sent to it.
+ */
+const JVM_GUARD = 'read -r _; kill "$1" 2>/dev/null';
 
 function jarDirectory(): string {
   const require = createRequire(import.meta.url);
@@ -53,6 +49,8 @@ export async function startDynamoDbLocal(options: {
   port: number;
   dataDir?: string;
   log?: (line: string) => void;
+  /** Called when DynamoDB Local ends without being stopped (its JVM or guard killed, a crash). */
+  onUnexpectedExit?: (reason: string) => void;
 }): Promise<DynamoDbLocal> {
   const dir = jarDirectory();
   const storage: string[] = ['-inMemory'];
@@ -74,12 +72,9 @@ export async function startDynamoDbLocal(options: {
     '-port',
     String(options.port),
   ];
-  // A small sh guard runs the JVM and kills it as soon as our end of its stdin closes: when
-  // stop() ends it, and also when this Node process dies without stopping (crash, SIGKILL),
-  // so a JVM is never left running.
-  const child = spawn('sh', ['-c', JVM_GUARD, 'dynamodb-local', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    cwd: dir,
+  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+  const guard = spawn('sh', ['-c', JVM_GUARD, 'dynamodb-local-guard', String(child.pid)], {
+    stdio: ['pipe', 'ignore', 'ignore'],
   });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
@@ -88,12 +83,27 @@ export async function startDynamoDbLocal(options: {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let stopping = false;
+  const unexpected = (what: string, code: number | null, signal: NodeJS.Signals | null) => {
+    if (stopping) return;
+    stopping = true;
+    options.onUnexpectedExit?.(`${what} exited (${signal ?? `code ${code}`})`);
+  };
+  const exited = new Promise<void>((done) =>
+    child.once('exit', (code, signal) => {
+      done();
+      guard.stdin?.end();
+      unexpected('DynamoDB Local', code, signal);
+    }),
+  );
+  guard.once('exit', (code, signal) => unexpected('DynamoDB Local’s guard', code, signal));
   const endpoint = `http://127.0.0.1:${options.port}`;
 
   const stop = async (): Promise<void> => {
+    stopping = true;
+    guard.stdin?.end();
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.stdin?.end();
+    child.kill('SIGTERM');
     const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
     await exited;
     clearTimeout(killer);

@@ -1,257 +1,171 @@
+import {
+  ConditionError,
+  compileConditions,
+  type FieldConditions,
+  type Leaf,
+} from './event-pattern-conditions.js';
+
 /**
- * EventBridge event pattern matching (content filtering), as documented in
- * "Amazon EventBridge event patterns":
+ * EventBridge event patterns (content filtering), compiled once and then matched without ever
+ * throwing. The semantics are EventBridge's documented ones, checked against its open-source
+ * matching engine (aws/event-ruler) by test/local/event-pattern-reference.unit.test.ts:
  *
- * - A pattern is an object whose keys name event fields. A key maps to a nested pattern object
- *   or to an array of conditions; conditions in one array are alternatives (OR), keys are all
- *   required (AND). `$or: [pattern, …]` makes whole sub-patterns alternatives.
- * - Conditions: an exact value (string, number, boolean, null), `{prefix}`, `{suffix}` (both
- *   also with `{"equals-ignore-case": …}` inside), `{"anything-but": value | [values] |
- *   {prefix} | {suffix} | {"equals-ignore-case"} | {wildcard}}`, `{numeric: [op, n, …]}`,
- *   `{exists: true|false}`, `{"equals-ignore-case": s}`, `{wildcard: "a*b"}`, `{cidr: "10.0.0.0/8"}`.
- * - When the event's value is an array, a condition matches if it matches any element (also
- *   anything-but), and a nested pattern over an array of objects must match within one
- *   element (Event Ruler's array-consistent matching). A missing field matches only
- *   `{exists: false}`.
+ * - A pattern is a non-empty object. A key maps to a nested pattern (a non-empty object) or to a
+ *   non-empty list of conditions; conditions in a list are alternatives (OR), keys are all
+ *   required (AND). `"$or": [pattern, pattern, …]` (two or more) makes whole sub-patterns
+ *   alternatives.
+ * - Conditions (./event-pattern-conditions.ts): exact values (string, number, boolean, null: `""`
+ *   and null are different values), prefix, suffix, equals-ignore-case, wildcard, anything-but,
+ *   numeric, cidr and exists.
+ * - Arrays in the event are flattened: a condition matches when any value of the array matches;
+ *   a nested pattern over an array of objects must match within ONE element (fields of
+ *   different elements never combine). Objects are not values: only `{"exists": false}`
+ *   matches a field that holds an object, an empty array or nothing.
+ * - `{"exists": true}` needs a value of the field, `{"exists": false}` none, in the element being
+ *   matched. A nested pattern made only of `{"exists": false}` conditions cannot pick an element
+ *   by itself: it holds when no element of the array has the field (the field is absent from the
+ *   event, as the documentation words it).
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const MISSING = Symbol('missing');
-type Value = Json | typeof MISSING;
-
 export class EventPatternError extends Error {}
+
+type Json = Leaf | Json[] | { [key: string]: Json };
+type EventObject = { [key: string]: Json };
+
+interface PatternNode {
+  readonly fields: readonly PatternField[];
+  /** The `$or` alternatives at this level, if any. */
+  readonly alternatives?: readonly PatternNode[];
+  /** Every condition below asks for absence (`exists: false`): it must hold in every element. */
+  readonly absenceOnly: boolean;
+}
+
+type PatternField =
+  | { readonly key: string; readonly conditions: FieldConditions }
+  | { readonly key: string; readonly node: PatternNode };
+
+/** A validated pattern: `matches` never throws. */
+export interface CompiledEventPattern {
+  matches(event: unknown): boolean;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function matchesEventPattern(pattern: unknown, event: unknown): boolean {
-  if (!isObject(pattern)) throw new EventPatternError('an event pattern must be an object');
-  return matchObject(pattern, event as Value);
-}
+/** Operator names cannot be field names of a `$or` alternative (EventBridge refuses them there). */
+const OPERATOR_NAMES = new Set([
+  ...['prefix', 'suffix', 'equals-ignore-case', 'wildcard', 'anything-but', 'numeric', 'cidr', 'exists'],
+  ...['exactly', '=', '<', '<=', '>', '>='],
+]);
 
-function matchObject(pattern: Record<string, unknown>, value: Value): boolean {
-  // An array of objects in the event: the pattern matches if any element matches.
-  if (Array.isArray(value)) return value.some((element) => matchObject(pattern, element));
-  const fields = isObject(value) ? (value as Record<string, Json>) : undefined;
-  return Object.entries(pattern).every(([key, sub]) => {
+function compileNode(pattern: unknown, at: string): PatternNode {
+  if (!isObject(pattern)) throw new EventPatternError(`${at} must be an object`);
+  const keys = Object.keys(pattern);
+  if (keys.length === 0)
+    throw new EventPatternError(`${at} is empty: a pattern object needs at least one field`);
+  const fields: PatternField[] = [];
+  let alternatives: PatternNode[] | undefined;
+  for (const key of keys) {
+    const value = pattern[key];
+    const where = `${at}.${key}`;
     if (key === '$or') {
-      if (!Array.isArray(sub) || sub.length < 2)
-        throw new EventPatternError('$or needs at least two patterns');
-      return sub.some((alternative) => matchObject(alternative as Record<string, unknown>, value));
-    }
-    const field: Value = fields && Object.hasOwn(fields, key) ? (fields[key] as Json) : MISSING;
-    if (Array.isArray(sub)) return matchConditions(sub, field);
-    if (isObject(sub)) {
-      if (field === MISSING) return onlyAbsenceChecks(sub);
-      return matchObject(sub, field);
-    }
-    throw new EventPatternError(`pattern value of "${key}" must be an array or an object`);
-  });
-}
-
-/** A nested pattern over a missing object matches only when every leaf asks for absence. */
-function onlyAbsenceChecks(pattern: Record<string, unknown>): boolean {
-  return Object.entries(pattern).every(([key, sub]) => {
-    if (key === '$or')
-      return Array.isArray(sub) && sub.some((p) => onlyAbsenceChecks(p as Record<string, unknown>));
-    if (Array.isArray(sub)) return matchConditions(sub, MISSING);
-    return isObject(sub) && onlyAbsenceChecks(sub);
-  });
-}
-
-function matchConditions(conditions: unknown[], field: Value): boolean {
-  return conditions.some((condition) => matchCondition(condition, field));
-}
-
-function leaves(field: Value): Json[] {
-  if (field === MISSING) return [];
-  return Array.isArray(field) ? field : [field];
-}
-
-function matchCondition(condition: unknown, field: Value): boolean {
-  if (!isObject(condition)) {
-    if (Array.isArray(condition)) throw new EventPatternError('nested arrays are not valid conditions');
-    return leaves(field).some((leaf) => leaf === condition);
-  }
-  const [operator, ...more] = Object.keys(condition);
-  if (!operator || more.length > 0)
-    throw new EventPatternError('a condition object has exactly one operator');
-  const operand = condition[operator];
-  if (operator === 'exists') {
-    if (typeof operand !== 'boolean') throw new EventPatternError('exists takes true or false');
-    const present = field !== MISSING && !(Array.isArray(field) && field.length === 0) && !isObject(field);
-    return operand ? present : field === MISSING;
-  }
-  if (operator === 'anything-but') {
-    // Like every other condition, it matches when any value of an array field matches.
-    return leaves(field).some((leaf) => !matchAnythingButOperand(operand, leaf));
-  }
-  return leaves(field).some((leaf) => matchOperator(operator, operand, leaf));
-}
-
-/** True when `leaf` is one of the values that anything-but excludes. */
-function matchAnythingButOperand(operand: unknown, leaf: Json): boolean {
-  if (Array.isArray(operand)) return operand.some((excluded) => matchAnythingButOperand(excluded, leaf));
-  if (isObject(operand)) {
-    const [operator, ...more] = Object.keys(operand);
-    if (!operator || more.length > 0) throw new EventPatternError('anything-but takes one operator');
-    if (!['prefix', 'suffix', 'equals-ignore-case', 'wildcard'].includes(operator)) {
-      throw new EventPatternError(`anything-but does not support ${operator}`);
-    }
-    return matchOperator(operator, operand[operator], leaf);
-  }
-  return operand === leaf;
-}
-
-function matchOperator(operator: string, operand: unknown, leaf: Json): boolean {
-  switch (operator) {
-    case 'prefix':
-    case 'suffix': {
-      if (typeof leaf !== 'string') return false;
-      const ignoreCase = isObject(operand) && typeof operand['equals-ignore-case'] === 'string';
-      const text = ignoreCase ? (operand as Record<string, string>)['equals-ignore-case'] : operand;
-      if (typeof text !== 'string') throw new EventPatternError(`${operator} takes a string`);
-      const subject = ignoreCase ? leaf.toLowerCase() : leaf;
-      const wanted = ignoreCase ? text.toLowerCase() : text;
-      return operator === 'prefix' ? subject.startsWith(wanted) : subject.endsWith(wanted);
-    }
-    case 'equals-ignore-case':
-      if (typeof operand !== 'string') throw new EventPatternError('equals-ignore-case takes a string');
-      return typeof leaf === 'string' && leaf.toLowerCase() === operand.toLowerCase();
-    case 'wildcard':
-      if (typeof operand !== 'string') throw new EventPatternError('wildcard takes a string');
-      return typeof leaf === 'string' && wildcardRegExp(operand).test(leaf);
-    case 'numeric':
-      return typeof leaf === 'number' && matchNumeric(operand, leaf);
-    case 'cidr':
-      if (typeof operand !== 'string') throw new EventPatternError('cidr takes a string');
-      return typeof leaf === 'string' && matchCidr(operand, leaf);
-    default:
-      throw new EventPatternError(`unknown pattern operator ${operator}`);
-  }
-}
-
-function wildcardRegExp(wildcard: string): RegExp {
-  let source = '';
-  for (let index = 0; index < wildcard.length; index++) {
-    const char = wildcard[index] as string;
-    if (char === '\\' && index + 1 < wildcard.length) {
-      source += escapeRegExp(wildcard[++index] as string);
-    } else if (char === '*') {
-      source += '.*';
-    } else {
-      source += escapeRegExp(char);
-    }
-  }
-  return new RegExp(`^${source}$`, 's');
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const comparisons: Record<string, (a: number, b: number) => boolean> = {
-  '=': (a, b) => a === b,
-  '<': (a, b) => a < b,
-  '<=': (a, b) => a <= b,
-  '>': (a, b) => a > b,
-  '>=': (a, b) => a >= b,
-};
-
-function matchNumeric(operand: unknown, leaf: number): boolean {
-  if (!Array.isArray(operand) || operand.length === 0 || operand.length % 2 !== 0) {
-    throw new EventPatternError('numeric takes [operator, number, …]');
-  }
-  for (let index = 0; index < operand.length; index += 2) {
-    const compare = comparisons[operand[index] as string];
-    const bound = operand[index + 1];
-    if (!compare || typeof bound !== 'number')
-      throw new EventPatternError('numeric takes [operator, number, …]');
-    if (!compare(leaf, bound)) return false;
-  }
-  return true;
-}
-
-function ipv4ToNumber(address: string): number | undefined {
-  const parts = address.split('.');
-  if (parts.length !== 4) return undefined;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part) || Number(part) > 255) return undefined;
-    value = value * 256 + Number(part);
-  }
-  return value;
-}
-
-function matchCidr(cidr: string, leaf: string): boolean {
-  const [network, bitsText] = cidr.split('/');
-  const base = ipv4ToNumber(network ?? '');
-  const bits = Number(bitsText ?? '32');
-  if (base === undefined || !Number.isInteger(bits) || bits < 0 || bits > 32) {
-    throw new EventPatternError('cidr takes an IPv4 block such as 10.0.0.0/24');
-  }
-  const address = ipv4ToNumber(leaf);
-  if (address === undefined) return false;
-  const size = 2 ** (32 - bits);
-  return Math.floor(address / size) === Math.floor(base / size);
-}
-
-const STRING_OPERATORS = new Set(['prefix', 'suffix', 'equals-ignore-case', 'wildcard', 'cidr']);
-
-/** Throws EventPatternError when the pattern is not valid EventBridge pattern syntax. */
-export function validateEventPattern(pattern: unknown, path = 'pattern'): void {
-  if (!isObject(pattern)) throw new EventPatternError(`${path} must be an object`);
-  for (const [key, sub] of Object.entries(pattern)) {
-    const at = `${path}.${key}`;
-    if (key === '$or') {
-      if (!Array.isArray(sub) || sub.length < 2)
-        throw new EventPatternError(`${at} needs at least two patterns`);
-      for (const [index, alternative] of sub.entries()) validateEventPattern(alternative, `${at}.${index}`);
-    } else if (Array.isArray(sub)) {
-      for (const [index, condition] of sub.entries()) validateCondition(condition, `${at}.${index}`);
-    } else {
-      validateEventPattern(sub, at);
-    }
-  }
-}
-
-function validateCondition(condition: unknown, at: string): void {
-  if (!isObject(condition)) {
-    if (Array.isArray(condition))
-      throw new EventPatternError(`${at}: nested arrays are not valid conditions`);
-    return;
-  }
-  const [operator, ...more] = Object.keys(condition);
-  if (!operator || more.length > 0)
-    throw new EventPatternError(`${at}: a condition object has exactly one operator`);
-  const operand = condition[operator];
-  const fail = (message: string) => {
-    throw new EventPatternError(`${at}: ${message}`);
-  };
-  if (operator === 'exists') {
-    if (typeof operand !== 'boolean') fail('exists takes true or false');
-  } else if (operator === 'numeric') {
-    matchNumeric(operand, 0);
-  } else if (operator === 'prefix' || operator === 'suffix') {
-    const ignoreCase = isObject(operand) && typeof operand['equals-ignore-case'] === 'string';
-    if (typeof operand !== 'string' && !ignoreCase) fail(`${operator} takes a string`);
-  } else if (operator === 'anything-but') {
-    const values = Array.isArray(operand) ? operand : [operand];
-    for (const value of values) {
-      if (isObject(value)) {
-        const keys = Object.keys(value);
-        if (
-          keys.length !== 1 ||
-          !['prefix', 'suffix', 'equals-ignore-case', 'wildcard'].includes(keys[0] as string)
-        ) {
-          fail('anything-but takes values or one of prefix, suffix, equals-ignore-case, wildcard');
-        }
-      } else if (Array.isArray(value)) {
-        fail('anything-but takes a flat list');
+      if (!Array.isArray(value) || value.length < 2) {
+        throw new EventPatternError(`${where} needs a list of at least two patterns`);
       }
+      alternatives = value.map((alternative, index) => {
+        const operator =
+          isObject(alternative) && Object.keys(alternative).find((name) => OPERATOR_NAMES.has(name));
+        if (operator)
+          throw new EventPatternError(`${where}.${index}: "${operator}" is an operator, not a field`);
+        return compileNode(alternative, `${where}.${index}`);
+      });
+    } else if (Array.isArray(value)) {
+      try {
+        fields.push({ key, conditions: compileConditions(value) });
+      } catch (error) {
+        if (error instanceof ConditionError) {
+          const entry = error.index === undefined ? where : `${where}.${error.index}`;
+          throw new EventPatternError(`${entry}: ${error.message}`);
+        }
+        throw error;
+      }
+    } else if (isObject(value)) {
+      fields.push({ key, node: compileNode(value, where) });
+    } else {
+      throw new EventPatternError(`${where} must be a list of conditions or a nested pattern object`);
     }
-  } else if (STRING_OPERATORS.has(operator)) {
-    if (typeof operand !== 'string') fail(`${operator} takes a string`);
-    if (operator === 'cidr') matchCidr(operand as string, '0.0.0.0');
-  } else {
-    fail(`unknown pattern operator ${operator}`);
   }
+  const absenceOnly =
+    fields.every((field) =>
+      'node' in field
+        ? field.node.absenceOnly
+        : field.conditions.existsFalse && !field.conditions.existsTrue && field.conditions.tests.length === 0,
+    ) && (alternatives ?? []).every((alternative) => alternative.absenceOnly);
+  return { fields, absenceOnly, ...(alternatives ? { alternatives } : {}) };
+}
+
+/** The leaves of a value: scalars, with arrays (at any depth) flattened; objects are not leaves. */
+function leavesOf(value: Json | undefined): Leaf[] {
+  if (value === undefined || isObject(value)) return [];
+  if (!Array.isArray(value)) return [value];
+  return value.flatMap((element) => leavesOf(element));
+}
+
+/** The objects a nested pattern is matched against: one, every object of an array, or none. */
+function contextsOf(value: Json | undefined): (EventObject | undefined)[] {
+  if (isObject(value)) return [value];
+  if (!Array.isArray(value)) return [undefined];
+  const objects = (value as unknown[]).flat(Number.POSITIVE_INFINITY).filter(isObject) as EventObject[];
+  return objects.length > 0 ? objects : [undefined];
+}
+
+function matchField(field: PatternField, context: EventObject | undefined): boolean {
+  const value = context?.[field.key];
+  if ('node' in field) return matchNode(field.node, value);
+  const { tests, existsTrue, existsFalse } = field.conditions;
+  const leaves = leavesOf(value);
+  if (leaves.length === 0) return existsFalse;
+  return existsTrue || leaves.some((leaf) => tests.some((test) => test(leaf)));
+}
+
+function matchInContext(node: PatternNode, context: EventObject | undefined): boolean {
+  return (
+    node.fields.every((field) => matchField(field, context)) &&
+    (!node.alternatives || node.alternatives.some((alternative) => matchInContext(alternative, context)))
+  );
+}
+
+function matchNode(node: PatternNode, value: Json | undefined): boolean {
+  const contexts = contextsOf(value);
+  return node.absenceOnly
+    ? contexts.every((context) => matchInContext(node, context))
+    : contexts.some((context) => matchInContext(node, context));
+}
+
+/** Validates a pattern (EventPatternError names the offending place) and compiles it. */
+export function compileEventPattern(pattern: unknown): CompiledEventPattern {
+  const root = compileNode(pattern, 'pattern');
+  return { matches: (event) => isObject(event) && matchNode(root, event as Json) };
+}
+
+/** Throws EventPatternError when the pattern is not one EventBridge accepts. */
+export function validateEventPattern(pattern: unknown): void {
+  compileEventPattern(pattern);
+}
+
+const compiled = new WeakMap<object, CompiledEventPattern>();
+
+/**
+ * Whether `event` matches `pattern`; an invalid pattern throws EventPatternError. Patterns are
+ * compiled once per pattern object; the local bus compiles its rules when it loads them, so
+ * delivering an event never throws.
+ */
+export function matchesEventPattern(pattern: unknown, event: unknown): boolean {
+  if (!isObject(pattern)) throw new EventPatternError('pattern must be an object');
+  let compiledPattern = compiled.get(pattern);
+  if (!compiledPattern) {
+    compiledPattern = compileEventPattern(pattern);
+    compiled.set(pattern, compiledPattern);
+  }
+  return compiledPattern.matches(event);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EventPatternError, validateEventPattern } from './event-pattern.js';
+import { type CompiledEventPattern, compileEventPattern, EventPatternError } from './event-pattern.js';
 
 /**
  * The local rules file (default `infra/local/rules.json`, or DATA_IMPORT_EVENT_RULES_FILE):
@@ -13,7 +13,8 @@ import { EventPatternError, validateEventPattern } from './event-pattern.js';
  * ] }
  * ```
  *
- * `name` is unique; `event_pattern` uses EventBridge pattern syntax (./event-pattern.ts);
+ * `name` is unique; `event_pattern` uses EventBridge pattern syntax (./event-pattern.ts) and is
+ * refused, naming the rule, when EventBridge would refuse it;
  * `target` is a JSONL file (relative paths resolve against the working directory) that
  * receives each matching event envelope as one line. `event_bus_name` (optional) limits
  * the rule to one bus; `enabled: false` switches it off.
@@ -27,6 +28,24 @@ export interface LocalRule {
 }
 
 export class RulesFileError extends Error {}
+
+/**
+ * Compiles a rule's pattern once, so matching it never throws; a pattern EventBridge would refuse
+ * throws a RulesFileError naming the rule and the place in the pattern.
+ */
+export function compileRulePattern(
+  rule: { readonly name: string; readonly event_pattern: unknown },
+  where: string,
+): CompiledEventPattern {
+  try {
+    return compileEventPattern(rule.event_pattern);
+  } catch (error) {
+    if (!(error instanceof EventPatternError)) throw error;
+    throw new RulesFileError(
+      `rule "${rule.name}" (${where}) has a pattern EventBridge refuses: ${error.message}`,
+    );
+  }
+}
 
 export function parseRules(raw: unknown, baseDir = process.cwd()): LocalRule[] {
   if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { rules?: unknown }).rules)) {
@@ -42,12 +61,10 @@ export function parseRules(raw: unknown, baseDir = process.cwd()): LocalRule[] {
     if (typeof rule.target !== 'string' || rule.target === '') {
       throw new RulesFileError(`rules.${index}.target (a JSONL file path) is required`);
     }
-    try {
-      validateEventPattern(rule.event_pattern);
-    } catch (error) {
-      const reason = error instanceof EventPatternError ? error.message : 'invalid';
-      throw new RulesFileError(`rules.${index}.event_pattern: ${reason}`);
-    }
+    compileRulePattern(
+      { name: rule.name, event_pattern: rule.event_pattern },
+      `rules.${index}.event_pattern`,
+    );
     return {
       name: rule.name,
       event_pattern: rule.event_pattern as Record<string, unknown>,

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { matchesEventPattern } from './event-pattern.js';
-import { type LocalRule, loadRules } from './event-rules.js';
+import type { CompiledEventPattern } from './event-pattern.js';
+import { compileRulePattern, type LocalRule, loadRules } from './event-rules.js';
 import { appendLines } from './json-lines-file.js';
+import { type EventEnvelope, type RequestEntry, type ResultEntry, toEnvelope } from './put-events-entry.js';
+
+export type { EventEnvelope } from './put-events-entry.js';
 
 /**
  * The local EventBridge endpoint. It speaks the AWS JSON 1.1 protocol for
@@ -15,18 +18,6 @@ import { appendLines } from './json-lines-file.js';
  * the rules file (./event-rules.ts) and the local subscribers (./local-subscribers.ts) deliver
  * matching envelopes to their own JSONL files.
  */
-export interface EventEnvelope {
-  version: '0';
-  id: string;
-  'detail-type': string;
-  source: string;
-  account: string;
-  time: string;
-  region: string;
-  resources: string[];
-  detail: unknown;
-}
-
 export interface EventBridgeLocalOptions {
   port: number;
   eventsFile: string;
@@ -57,21 +48,6 @@ export interface EventBridgeLocal {
   stop(): Promise<void>;
 }
 
-interface RequestEntry {
-  Source?: unknown;
-  DetailType?: unknown;
-  Detail?: unknown;
-  Resources?: unknown;
-  Time?: unknown;
-  EventBusName?: unknown;
-}
-
-interface ResultEntry {
-  EventId?: string;
-  ErrorCode?: string;
-  ErrorMessage?: string;
-}
-
 const MAX_ENTRIES = 10;
 const MAX_REQUEST_BYTES = 256 * 1024;
 
@@ -82,48 +58,6 @@ function fileStamp(file: string): string {
   } catch {
     return 'missing';
   }
-}
-
-function eventTime(time: unknown): string {
-  // The SDK sends timestamps as epoch seconds; ISO strings are accepted too.
-  const date =
-    typeof time === 'number' ? new Date(time * 1000) : typeof time === 'string' ? new Date(time) : new Date();
-  const valid = Number.isNaN(date.getTime()) ? new Date() : date;
-  return valid.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function invalid(message: string): ResultEntry {
-  return { ErrorCode: 'InvalidArgument', ErrorMessage: message };
-}
-
-function toEnvelope(entry: RequestEntry, region: string, account: string): EventEnvelope | ResultEntry {
-  if (typeof entry.Source !== 'string' || entry.Source === '')
-    return invalid('Parameter Source is not valid.');
-  if (typeof entry.DetailType !== 'string' || entry.DetailType === '') {
-    return invalid('Parameter DetailType is not valid.');
-  }
-  if (typeof entry.Detail !== 'string') return invalid('Parameter Detail is not valid.');
-  let detail: unknown;
-  try {
-    detail = JSON.parse(entry.Detail);
-  } catch {
-    return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
-  }
-  if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) {
-    return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
-  }
-  const resources = Array.isArray(entry.Resources) ? entry.Resources.map(String) : [];
-  return {
-    version: '0',
-    id: randomUUID(),
-    'detail-type': entry.DetailType,
-    source: entry.Source,
-    account,
-    time: eventTime(entry.Time),
-    region,
-    resources,
-    detail,
-  };
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -155,23 +89,34 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
 
 export async function startEventBridgeLocal(options: EventBridgeLocalOptions): Promise<EventBridgeLocal> {
   const account = options.account ?? '000000000000';
+  // Every pattern is compiled when its rule is loaded: a pattern EventBridge would refuse fails the
+  // start (or the reload) naming the rule, and matching an event never throws.
+  const patterns = new WeakMap<object, CompiledEventPattern>();
+  const compiled = <R extends LocalRule | LocalFunctionRule>(rules: readonly R[], source: string): R[] => {
+    for (const rule of rules) patterns.set(rule, compileRulePattern(rule, source));
+    return [...rules];
+  };
+  const matches = (rule: LocalRule | LocalFunctionRule, envelope: EventEnvelope): boolean =>
+    patterns.get(rule)?.matches(envelope) === true;
+  const subscriberRules = compiled(options.subscriberRules ?? [], 'a local subscriber');
+  const functionRules = compiled(options.functionRules ?? [], 'a function rule');
   // Rules load at start (a broken file fails the start) and reload when the file changes;
   // a file broken while running keeps the last good rules and logs why.
-  let rules = loadRules(options.rulesFile);
+  let rules = compiled(loadRules(options.rulesFile), options.rulesFile);
   let rulesStamp = fileStamp(options.rulesFile);
   const currentRules = (): LocalRule[] => {
     const stamp = fileStamp(options.rulesFile);
     if (stamp === rulesStamp) return rules;
     rulesStamp = stamp;
     try {
-      rules = loadRules(options.rulesFile);
+      rules = compiled(loadRules(options.rulesFile), options.rulesFile);
     } catch (failure) {
       options.log?.(`eventbridge-local: rules file not reloaded: ${(failure as Error).message}`);
     }
     return rules;
   };
   const rulesFor = (bus: string): LocalRule[] =>
-    [...currentRules(), ...(options.subscriberRules ?? [])].filter(
+    [...currentRules(), ...subscriberRules].filter(
       (rule) => rule.enabled !== false && (!rule.event_bus_name || rule.event_bus_name === bus),
     );
 
@@ -217,15 +162,15 @@ export async function startEventBridgeLocal(options: EventBridgeLocalOptions): P
       const busRules = rulesByBus.get(bus) ?? rulesFor(bus);
       rulesByBus.set(bus, busRules);
       for (const rule of busRules) {
-        if (!matchesEventPattern(rule.event_pattern, envelope)) continue;
+        if (!matches(rule, envelope)) continue;
         byTarget.set(rule.target, [...(byTarget.get(rule.target) ?? []), envelope]);
       }
     }
     for (const [target, envelopes] of byTarget) appendLines(target, envelopes);
     for (const { envelope, bus } of accepted) {
-      for (const rule of options.functionRules ?? []) {
+      for (const rule of functionRules) {
         if (bus !== options.busName) continue;
-        if (matchesEventPattern(rule.event_pattern, envelope)) void invokeWithRetries(rule, envelope);
+        if (matches(rule, envelope)) void invokeWithRetries(rule, envelope);
       }
     }
   };

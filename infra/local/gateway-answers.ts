@@ -1,3 +1,5 @@
+import { REFUSALS } from '../../functions/auth/refusals.js';
+
 /**
  * The answers API Gateway gives itself, before or instead of a function, with the bodies the
  * stack's gateway responses give them (the service's one error shape `{"detail", "code"}`).
@@ -18,12 +20,8 @@ const answer = (status: number, detail: string, code: string): GatewayAnswer => 
 export const gatewayAnswers = {
   /** No resource has this path, or the resource does not define this method. */
   notFound: answer(404, 'Not found.', 'not_found'),
-  /** No Authorization header, or the authorizer threw `Unauthorized`. */
-  unauthorized: answer(
-    401,
-    'Authentication credentials were not provided or are invalid.',
-    'not_authenticated',
-  ),
+  /** No Authorization header, or the authorizer threw `Unauthorized` (the service's never does). */
+  unauthorized: answer(401, REFUSALS.missing_header.detail, REFUSALS.missing_header.code),
   /** The authorizer threw anything else or returned something that is not a valid answer. */
   authorizerFailure: answer(
     500,
@@ -47,12 +45,12 @@ export function throttled(retryAfterSeconds: number): GatewayAnswer {
   };
 }
 
-/** The authorizer denied the request: a 401 carrying the code the authorizer put in its context. */
-export function accessDenied(code: string | undefined): GatewayAnswer {
+/** The authorizer denied the request: a 401 carrying the code and detail of its context. */
+export function accessDenied(context: Record<string, string>): GatewayAnswer {
   return answer(
     401,
-    'Authentication credentials are invalid or have expired.',
-    code === 'token_expired' ? 'token_expired' : 'not_authenticated',
+    context.detail ?? REFUSALS.invalid_token.detail,
+    context.code === 'token_expired' ? 'token_expired' : 'not_authenticated',
   );
 }
 

@@ -84,6 +84,6 @@ export async function runAuthorizer(
   }
   const values = isResult(result) ? contextValues(result) : undefined;
   if (!isResult(result) || !values) return { allowed: false, answer: gatewayAnswers.authorizerFailure };
-  if (decision(result, arn) !== 'Allow') return { allowed: false, answer: accessDenied(values.code) };
+  if (decision(result, arn) !== 'Allow') return { allowed: false, answer: accessDenied(values) };
   return { allowed: true, principalId: result.principalId, context: values };
 }

@@ -12,6 +12,7 @@ import { startEventBridgeLocal } from './eventbridge-local.js';
 import { startFakePaymentVendor } from './fake-payment-vendor.js';
 import { portOrFree } from './free-port.js';
 import { loadHandler } from './handlers.js';
+import { inboundEventLine } from './inbound-event-line.js';
 import { loadLocalSubscribers, subscriberRules, subscribersDir } from './local-subscribers.js';
 import { lambdaContext } from './proxy-event.js';
 import { startS3Local } from './s3-local.js';
@@ -41,6 +42,11 @@ export interface LocalRuntimeOptions {
   log?: (line: string) => void;
   /** Log one line per API request. */
   logRequests?: boolean;
+  /**
+   * Called when a stand-in that runs as its own process (DynamoDB Local's JVM) ends without
+   * being stopped, e.g. a signal sent to it: `npm start` then stops everything.
+   */
+  onStandInExit?: (reason: string) => void;
   /**
    * Requests per second each organisation may send (`--rate-limit`); the burst is twice that.
    * Default: the `local` config (infra/config/local-limits.ts).
@@ -75,7 +81,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     }
   };
 
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   try {
     const region = 'eu-west-2';
     const tableName = process.env.DATA_IMPORT_TABLE_NAME || 'data-import-local';
@@ -94,7 +99,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     ]);
 
     // The stand-ins start in parallel; DynamoDB Local (a JVM) is the slow one.
-    const dynamoStart = startDynamoDbLocal({ port: dynamoPort as number, dataDir: options.dataDir, log });
+    const dynamoStart = startDynamoDbLocal({
+      port: dynamoPort as number,
+      dataDir: options.dataDir,
+      log,
+      onUnexpectedExit: (reason) => {
+        log(reason);
+        options.onStandInExit?.(reason);
+      },
+    });
     const s3Start = startS3Local({ port: s3Port as number, bucket: bucketName, dataDir: options.dataDir });
     const busName = process.env.DATA_IMPORT_EVENT_BUS_NAME || 'data-import-local';
     const eventsStart = startEventBridgeLocal({
@@ -111,10 +124,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
             const module = (await loadHandler(joinSupplierOutcomes.functionId)) as {
               handler: (event: unknown, context: unknown) => Promise<unknown>;
             };
-            return module.handler(
+            const outcome = await module.handler(
               envelope,
               lambdaContext(`data-import-local-${joinSupplierOutcomes.functionId}`),
             );
+            // Where the user sees it: one plain line on the runtime's output (the function's own
+            // log line, JSON, is there too, as CloudWatch would hold it).
+            log(inboundEventLine(envelope, outcome));
+            return outcome;
           },
         },
       ],
@@ -158,8 +175,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       DATA_IMPORT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
       DATA_IMPORT_STRIPE_API_URL: vendor?.url as string,
       DATA_IMPORT_STRIPE_API_KEY: 'sk_test_local',
-      // The SDK warns once per process that Node 20 support ends in 2027 (Lambda runs Node 22).
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     // Handlers read configuration at module scope: set it before importing any of them.
     Object.assign(process.env, env);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { PRINTED_VARIABLES } from './printed-variables.js';
 import { startLocalRuntime } from './runtime.js';
 
 /**
@@ -9,26 +10,13 @@ import { startLocalRuntime } from './runtime.js';
  * NAME=value lines (among them `PID`, this process: the one that owns every stand-in) and
  * `ready` when everything is up.
  *
- * It stops everything it started on SIGINT (Ctrl-C), SIGTERM or SIGHUP sent to it, and also
- * when the process that started it goes away: `kill <pid of npm start>` ends npm and its
- * shell without passing the signal on, which would otherwise leave this process (and
- * DynamoDB Local) running. npm runs this file with `node --import tsx`, so no second Node
- * process stands between the shell and the stand-ins.
+ * It stops everything it started on SIGINT (Ctrl-C), SIGTERM or SIGHUP, whichever process of
+ * the tree receives it: sent to it; sent to npm, which forwards SIGINT and SIGTERM to its child
+ * (`npm start` runs `exec node --import tsx …`, so no shell or second Node process stands
+ * between npm and the stand-ins); sent to DynamoDB Local's JVM or its guard, whose exit stops the
+ * rest. It also stops when the process that started it goes away (npm killed with SIGKILL),
+ * which it notices by its parent process id changing.
  */
-const PRINTED = [
-  'DATA_IMPORT_URL',
-  'AWS_ENDPOINT_URL_DYNAMODB',
-  'AWS_ENDPOINT_URL_S3',
-  'AWS_ENDPOINT_URL_SQS',
-  'AWS_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'DATA_IMPORT_TABLE_NAME',
-  'DATA_IMPORT_BUCKET_NAME',
-  'DATA_IMPORT_EVENTS_FILE',
-  'AWS_ENDPOINT_URL_EVENTS',
-  'DATA_IMPORT_EVENT_BUS_NAME',
-] as const;
 
 const { values } = parseArgs({
   options: {
@@ -65,8 +53,15 @@ function parsePort(raw: string | undefined): number | undefined {
 process.stdout.on('error', () => undefined);
 process.stderr.on('error', () => undefined);
 
+/** How often the runtime checks that the process that started it is still there. */
+const PARENT_POLL_MS = 500;
+
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Set once the runtime is up: stops everything and exits. */
+let shutdown: ((reason: string) => Promise<void>) | undefined;
+let earlyExit: string | undefined;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -79,10 +74,15 @@ async function main(): Promise<void> {
     rateLimit: parseRateLimit(values['rate-limit']),
     log: note,
     logRequests: !values.quiet,
+    // A signal to DynamoDB Local's JVM (or its guard) ends the whole runtime, as one to us does.
+    onStandInExit: (reason) => {
+      if (shutdown) void shutdown(reason);
+      else earlyExit = reason;
+    },
   });
 
   let stopping = false;
-  const shutdown = async (reason: string) => {
+  shutdown = async (reason: string) => {
     if (stopping) return;
     stopping = true;
     note(`\n${reason}: stopping…`);
@@ -90,17 +90,18 @@ async function main(): Promise<void> {
     note('stopped');
     process.exit(0);
   };
+  if (earlyExit) return shutdown(earlyExit);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => void shutdown(signal));
+    process.on(signal, () => void shutdown?.(signal));
   }
   const parent = process.ppid;
   setInterval(() => {
-    if (process.ppid !== parent) void shutdown('the process that started it exited');
-  }, 500).unref();
+    if (process.ppid !== parent) void shutdown?.('the process that started it exited');
+  }, PARENT_POLL_MS).unref();
 
   say('');
   say('# Point the operator CLI or an SDK at this runtime: export these lines.');
-  for (const name of PRINTED) say(`${name}=${runtime.env[name]}`);
+  for (const name of PRINTED_VARIABLES) say(`${name}=${runtime.env[name]}`);
   say(`PID=${process.pid}`);
   say(
     `# Also: AWS_ENDPOINT_URL_EVENTBRIDGE=${runtime.env.AWS_ENDPOINT_URL_EVENTBRIDGE} (the local PutEvents endpoint)`,

@@ -21,13 +21,12 @@ describe('Operators list the v2 tasks of a supplier per status', () => {
       window: { start: fromNow(HOUR), end: fromNow(2 * HOUR) },
       now: new Date(),
     });
-    const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
     const cli = ['--import', 'tsx', 'functions/ops/cli.ts', 'task', 'list', supplier];
 
     // Act
-    const listed = await exec(process.execPath, [...cli, '--status', 'PENDING'], { env });
-    const all = await exec(process.execPath, cli, { env });
-    const wrong = await exec(process.execPath, [...cli, '--status', 'NOPE'], { env }).catch((error) => error);
+    const listed = await exec(process.execPath, [...cli, '--status', 'PENDING']);
+    const all = await exec(process.execPath, cli);
+    const wrong = await exec(process.execPath, [...cli, '--status', 'NOPE']).catch((error) => error);
 
     // Assess
     expect(listed.stdout).toContain('PENDING: 1');

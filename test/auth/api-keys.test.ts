@@ -31,7 +31,7 @@ afterEach(() => {
 const STATUS_PATH = '/v1/data-import/account-transfer-status/GLOBEX/NOPE/';
 
 /** Runs `api-key <words>` and returns its exit code and what it printed. */
-async function cli(words: string, values: Record<string, string> = {}, positionals: string[] = []) {
+async function cli(words: string, values: Record<string, string | boolean> = {}, positionals: string[] = []) {
   const printed: string[] = [];
   const capture = (...args: unknown[]) => {
     printed.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
@@ -48,8 +48,12 @@ async function cli(words: string, values: Record<string, string> = {}, positiona
   return { code, output: printed.join('\n') };
 }
 
-async function createKey(organisation: string, suppliers: string) {
-  const { code, output } = await cli('create', { organisation, suppliers });
+async function createKey(organisation: string, suppliers: string, replaceScope = false) {
+  const { code, output } = await cli('create', {
+    organisation,
+    suppliers,
+    ...(replaceScope ? { 'replace-scope': true } : {}),
+  });
   const apiKey = /dik_[A-Za-z0-9_-]{43}/.exec(output)?.[0];
   const keyId = /key_[0-9a-f]{16}/.exec(output)?.[0];
   if (code !== 0 || !apiKey || !keyId) throw new Error(`api-key create failed: ${code}`);
@@ -99,24 +103,36 @@ describe('Rule: api-key create prints a new key once, and the key obtains a toke
     expect(first.keyId).not.toBe(second.keyId);
   });
 
-  it('create for an existing organisation replaces its scope; tokens carry the scope at issue time', async () => {
+  it('create --replace-scope for an existing organisation changes its scope; tokens carry the scope at issue time', async () => {
     // Prepare
     const organisation = `org-${randomUUID()}`;
     const { apiKey } = await createKey(organisation, 'GLOBEX');
     // Act
-    await createKey(organisation, 'ACME,GLOBEX');
+    await createKey(organisation, 'ACME,GLOBEX', true);
     const obtained = await obtainServiceToken({ APIKey: apiKey });
     // Assess
     expect(obtained.payload.suppliers).toEqual(['ACME', 'GLOBEX']);
   });
 
-  it('refuses a create without --suppliers', async () => {
+  it('create with another scope for an existing organisation issues no key and changes nothing', async () => {
     // Prepare
-    const command = commands.find((candidate) => candidate.name.join(' ') === 'api-key create')!;
+    const organisation = `org-${randomUUID()}`;
+    const { apiKey } = await createKey(organisation, 'GLOBEX');
     // Act
-    const attempt = command.run({ values: { organisation: 'x' }, positionals: [] });
+    const refused = await cli('create', { organisation, suppliers: 'ACME' });
+    const obtained = await obtainServiceToken({ APIKey: apiKey });
     // Assess
-    await expect(attempt).rejects.toThrow('--suppliers is required');
+    expect(refused.code).toBe(2);
+    expect(refused.output).not.toMatch(/dik_/);
+    expect(obtained.payload.suppliers).toEqual(['GLOBEX']);
+  });
+
+  it('refuses a create without --suppliers for a new organisation', async () => {
+    // Act
+    const refused = await cli('create', { organisation: `org-${randomUUID()}` });
+    // Assess
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('give its suppliers with --suppliers');
   });
 });
 

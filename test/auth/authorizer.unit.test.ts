@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REFUSALS } from '../../functions/auth/refusals.js';
 import {
   AUDIENCE,
   type AuthorizerHandler,
@@ -80,7 +81,7 @@ describe('Rule: an expired token is denied with code token_expired', () => {
     const result = await authorize(`Token ${token}`);
     // Assess
     expect(effectOf(result)).toBe('Deny');
-    expect(result.context).toEqual({ code: 'token_expired' });
+    expect(result.context).toEqual(REFUSALS.expired);
   });
 
   it('denies a token issued more than 60 minutes ago, whatever its exp says', async () => {
@@ -90,7 +91,7 @@ describe('Rule: an expired token is denied with code token_expired', () => {
     // Act
     const result = await authorize(token);
     // Assess
-    expect(result.context).toEqual({ code: 'token_expired' });
+    expect(result.context).toEqual(REFUSALS.expired);
   });
 });
 
@@ -125,12 +126,9 @@ describe('Rule: any other bad token is denied with code not_authenticated', () =
     ['no expiry', async () => `Token ${await signHs256(goodClaims({ exp: undefined }))}`],
     ['garbage', async () => 'Token not-a-jwt'],
     ['three dots of garbage', async () => 'a.b.c'],
-    ['another scheme', async () => `Bearer ${await serviceToken()} extra`],
-    ['the word Token alone', async () => 'Token'],
-    ['whitespace', async () => '   '],
   ];
 
-  it.each(cases)('denies %s', async (_name, header) => {
+  it.each(cases)('denies %s, saying the token is not valid', async (_name, header) => {
     // Prepare
     const value = await header();
     // Act
@@ -138,6 +136,35 @@ describe('Rule: any other bad token is denied with code not_authenticated', () =
     // Assess
     expect(effectOf(result)).toBe('Deny');
     expect(result.principalId).toBe('anonymous');
-    expect(result.context).toEqual({ code: 'not_authenticated' });
+    expect(result.context).toEqual(REFUSALS.invalid_token);
+  });
+});
+
+describe('Rule: a denial names its cause and the fix in its detail', () => {
+  it.each([
+    ['Bearer instead of Token', async () => `Bearer ${await serviceToken()}`, REFUSALS.wrong_scheme],
+    ['extra words', async () => `Token ${await serviceToken()} extra`, REFUSALS.wrong_scheme],
+    ['the word Token alone', async () => 'Token', REFUSALS.wrong_scheme],
+    ['whitespace only', async () => '   ', REFUSALS.missing_header],
+  ])('denies %s with its own detail', async (_name, header, refusal) => {
+    // Act
+    const result = await authorize(await header());
+    // Assess
+    expect(effectOf(result)).toBe('Deny');
+    expect(result.context).toEqual(refusal);
+  });
+
+  it('says which scheme to use when another one is sent', () => {
+    // Assess
+    expect(REFUSALS.wrong_scheme.detail).toContain('Token <token>');
+    expect(REFUSALS.wrong_scheme.detail).toContain('Bearer');
+  });
+
+  it('writes every detail so that API Gateway can put it inside a JSON string unescaped', () => {
+    // Assess
+    for (const { detail } of Object.values(REFUSALS)) {
+      expect(JSON.stringify(detail)).toBe(`"${detail}"`);
+      expect(detail).not.toMatch(/[$#]/);
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
 
 /**
  * The token mutation and the authorizer run in this process (against the local runtime's
- * DynamoDB Local) while everything written to stdout and stderr is captured: no API key,
+ * DynamoDB Local) while everything written to stdout, stderr and the console is captured: no API key,
  * token, refresh token or hash of one may appear there.
  */
 type ProxyHandler = (
@@ -41,6 +41,10 @@ beforeEach(() => {
   };
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);
   vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+  // The functions' logger writes through `console` in tests (test/support/quiet-logs.ts).
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => capture(parts.join(' ')));
+  }
 });
 
 afterEach(() => {

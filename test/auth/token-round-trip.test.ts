@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REFUSALS } from '../../functions/auth/refusals.js';
 import { authorization, obtainServiceToken, obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import {
@@ -158,5 +159,35 @@ describe('Rule: a missing, malformed or forged token gets 401 not_authenticated'
     // Assess
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ detail: expect.any(String), code: 'not_authenticated' });
+  });
+});
+
+describe('Rule: the 401 names its cause in its detail (missing header, another scheme, not valid, expired)', () => {
+  it.each([
+    ['no Authorization header', async () => ({}), REFUSALS.missing_header],
+    [
+      'the Bearer scheme',
+      async () => ({ authorization: `Bearer ${await obtainToken()}` }),
+      REFUSALS.wrong_scheme,
+    ],
+    [
+      'a token not valid',
+      async () => authorization(tamperSignature(await obtainToken())),
+      REFUSALS.invalid_token,
+    ],
+    [
+      'an expired token',
+      async () => {
+        const iat = nowSeconds() - 2 * 3600;
+        return authorization(await signHs256(goodClaims({ iat, exp: iat + 3600 })));
+      },
+      REFUSALS.expired,
+    ],
+  ])('%s → 401 with the documented code and the detail of that cause', async (_name, headers, refusal) => {
+    // Act
+    const response = await api('GET', STATUS_PATH, { headers: await headers() });
+    // Assess
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual(refusal);
   });
 });

@@ -40,10 +40,6 @@ const FUNCTION_ENV = {
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
   POWERTOOLS_LOG_LEVEL: 'ERROR',
-  // The SDK warns on Node below 22 when a client is built. Lambda runs the functions on Node 22,
-  // where it does not: the warning (an Error with its stack, written to stderr) is no part of a
-  // cold start there, and here it would fill the bench's output with one warning a load.
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
 function loadOnce(file: string): number {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { TimedClient } from '../bench/http-client.js';
 import { accountPayload, transactionsPayload } from '../bench/payloads.js';
 import { obtainServiceToken } from '../support/auth.js';
 import { readEvents } from '../support/events-file.js';
+import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
 import { FULL, recordFigure } from './support/runs.js';
 
 /**
@@ -25,63 +25,6 @@ import { FULL, recordFigure } from './support/runs.js';
 const ROUNDS = FULL ? 4 : 1;
 const WORKERS = 3;
 const TRANSACTIONS_PER_POST = 1000;
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  dynamoEndpoint: string;
-  tableName: string;
-}
-
-/** Starts `npm start` on the data dir in its own process group; resolves at `ready`. */
-function startRuntime(dataDir: string, eventsFile: string): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'infra/local/start.ts', '--data-dir', dataDir, '--port', '0', '--quiet'],
-    {
-      env: { ...process.env, DATA_IMPORT_EVENTS_FILE: eventsFile, PORT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = `${stderr}${chunk.toString()}`.slice(-20_000);
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const lines = stdout.split('\n');
-      if (!lines.includes('ready')) return;
-      const value = (name: string) =>
-        lines.find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
-      resolve({
-        child,
-        url: value('DATA_IMPORT_URL'),
-        dynamoEndpoint: value('AWS_ENDPOINT_URL_DYNAMODB'),
-        tableName: value('DATA_IMPORT_TABLE_NAME'),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`start.ts exited (${code}) before ready:\n${stderr}`)));
-  });
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Kills the runtime's whole process group and waits until none of it is left. */
-async function killGroup(running: Running, signal: NodeJS.Signals): Promise<void> {
-  const pid = running.child.pid as number;
-  if (groupAlive(pid)) process.kill(-pid, signal);
-  while (groupAlive(pid)) await sleep(50);
-}
 
 /**
  * Load until the runtime stops answering (it is killed meanwhile): WORKERS clients each stage,

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { REFUSALS } from '../../functions/auth/refusals.js';
 import { environments } from '../../infra/config/environments.js';
 import { gatewayResponses, THROTTLED_RETRY_AFTER_SECONDS } from '../../infra/constructs/gateway-responses.js';
 import { PUBLISHER_BATCH_SIZE } from '../../infra/constructs/outbox-publisher.js';
@@ -126,21 +127,21 @@ describe('the API stage logs every request and is throttled per environment', ()
 });
 
 describe('API Gateway’s own answers use the service’s error shape', () => {
-  it('answers a missing or rejected token with 401 not_authenticated', () => {
+  it('answers a missing Authorization header with 401 not_authenticated, saying how to send one', () => {
     // Assess
     synth('dev').template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'UNAUTHORIZED',
       StatusCode: '401',
       ResponseTemplates: {
         'application/json': JSON.stringify({
-          detail: 'Authentication credentials were not provided or are invalid.',
+          detail: REFUSALS.missing_header.detail,
           code: 'not_authenticated',
         }),
       },
     });
   });
 
-  it('answers an authorizer Deny with 401 and the code the authorizer put in its context', () => {
+  it('answers an authorizer Deny with 401 and the code and detail the authorizer put in its context', () => {
     // Prepare
     const { template } = synth('dev');
 
@@ -154,7 +155,7 @@ describe('API Gateway’s own answers use the service’s error shape', () => {
 
     // Assess
     expect(denied!.Properties.StatusCode).toBe('401');
-    expect(body).toEqual({ detail: expect.any(String), code: '$context.authorizer.code' });
+    expect(body).toEqual({ detail: '$context.authorizer.detail', code: '$context.authorizer.code' });
   });
 
   it('gives every gateway response a JSON body with detail and code', () => {

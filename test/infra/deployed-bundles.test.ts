@@ -59,7 +59,6 @@ async function invokeBundle<T>(bundle: string, event: unknown, functionName: str
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
       AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       DATA_IMPORT_TABLE_NAME: process.env.DATA_IMPORT_TABLE_NAME,
       DATA_IMPORT_SUPPLIER_CACHE_SECONDS: '0',
       DATA_IMPORT_TOKEN_SIGNING_KEY: process.env.DATA_IMPORT_TOKEN_SIGNING_KEY,

@@ -68,8 +68,13 @@ describe('Exact values: a field matches when its value is one of the listed valu
     expect(matches({ source: { x: ['1'] } })).toBe(false);
   });
 
-  it('matches the empty pattern against any event', () => {
-    expect(matches({})).toBe(true);
+  it('treats "" and null as different values', () => {
+    const withBlanks = { detail: { version: '', response: null } };
+
+    expect(matchesEventPattern({ detail: { version: [''] } }, withBlanks)).toBe(true);
+    expect(matchesEventPattern({ detail: { response: [null] } }, withBlanks)).toBe(true);
+    expect(matchesEventPattern({ detail: { version: [null] } }, withBlanks)).toBe(false);
+    expect(matchesEventPattern({ detail: { response: [''] } }, withBlanks)).toBe(false);
   });
 });
 
@@ -192,7 +197,8 @@ describe('validateEventPattern checks every branch of a pattern before it is use
       validateEventPattern({
         source: ['a', 1, true, null, { prefix: 'a' }, { suffix: { 'equals-ignore-case': 'b' } }],
         detail: {
-          a: [{ 'anything-but': ['x', { prefix: 'y' }] }, { numeric: ['>', 0, '<', 5] }, { exists: false }],
+          a: [{ 'anything-but': ['x', 'y'] }, { numeric: ['>', 0, '<', 5] }, { exists: false }],
+          c: [{ 'anything-but': { prefix: ['x', 'y'] } }, { 'anything-but': { wildcard: ['*.x', 'y*'] } }],
           b: [{ 'equals-ignore-case': 'x' }, { wildcard: 'a*' }, { cidr: '10.0.0.0/8' }],
         },
         $or: [{ x: ['1'] }, { y: ['2'] }],
@@ -207,5 +213,6 @@ describe('validateEventPattern checks every branch of a pattern before it is use
     expect(() => validateEventPattern({ a: [{ exists: 'yes' }] })).toThrow(EventPatternError);
     expect(() => validateEventPattern({ $or: [{ a: ['1'] }] })).toThrow(EventPatternError);
     expect(() => validateEventPattern({ a: [{ cidr: 'not-an-ip' }] })).toThrow(EventPatternError);
+    expect(() => validateEventPattern({})).toThrow(/pattern is empty/);
   });
 });

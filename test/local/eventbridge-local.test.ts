@@ -113,6 +113,14 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
             target: file('targets/created.jsonl'),
           },
           {
+            name: 'not-billing-nor-accounts',
+            event_pattern: {
+              source: ['data-import'],
+              detail: { event_type: [{ 'anything-but': { prefix: ['billing.', 'account.'] } }] },
+            },
+            target: file('others.jsonl'),
+          },
+          {
             name: 'switched-off',
             enabled: false,
             event_pattern: { source: ['data-import'] },
@@ -164,6 +172,7 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
     expect(types('created.jsonl')).toEqual(['account.created@v1']);
     expect(types('targets/created.jsonl')).toEqual(['account.created@v1']);
     expect(types('processes.jsonl')).toEqual(['data_import.import_process.complete@v1']);
+    expect(types('others.jsonl')).toEqual(['data_import.import_process.complete@v1']);
     expect(types('off.jsonl')).toEqual([]);
   });
 
@@ -185,6 +194,22 @@ describe('Rules from the rules file deliver matching events to their JSONL targe
     });
 
     // Assess
-    await expect(starting).rejects.toThrow(/rules\.0\.event_pattern/);
+    await expect(starting).rejects.toThrow(/rule "bad" \(rules\.0\.event_pattern\)/);
+  });
+
+  it('refuses to start with a subscriber rule whose pattern EventBridge refuses, naming it', async () => {
+    // Act
+    const starting = startEventBridgeLocal({
+      port: 0,
+      eventsFile: file('unused.jsonl'),
+      rulesFile: file('rules.json'),
+      subscriberRules: [{ name: 'subscriber:empty', event_pattern: {}, target: file('empty.jsonl') }],
+      region: 'eu-west-2',
+    });
+
+    // Assess
+    await expect(starting).rejects.toThrow(
+      /rule "subscriber:empty" \(a local subscriber\).*pattern is empty/,
+    );
   });
 });

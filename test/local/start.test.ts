@@ -4,23 +4,12 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRINTED_VARIABLES } from '../../infra/local/printed-variables.js';
+import { childrenOf, exitOf } from '../support/processes.js';
 
-const PRINTED = [
-  'DATA_IMPORT_URL',
-  'AWS_ENDPOINT_URL_DYNAMODB',
-  'AWS_ENDPOINT_URL_S3',
-  'AWS_ENDPOINT_URL_SQS',
-  'AWS_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'DATA_IMPORT_TABLE_NAME',
-  'DATA_IMPORT_BUCKET_NAME',
-  'DATA_IMPORT_EVENTS_FILE',
-  'AWS_ENDPOINT_URL_EVENTS',
-  'DATA_IMPORT_EVENT_BUS_NAME',
-  'PID',
-];
+const PRINTED = [...PRINTED_VARIABLES, 'PID'];
 const SERVICE_PORTS = [
   'DATA_IMPORT_URL',
   'AWS_ENDPOINT_URL_DYNAMODB',
@@ -39,20 +28,6 @@ function portIsOpen(url: string): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves once the process is gone (the test's timeout bounds the wait). */
-async function exitOf(pid: number): Promise<void> {
-  while (isRunning(pid)) await pause(100);
 }
 
 /** Process ids of the JVMs running DynamoDB Local on this port (read from /proc). */
@@ -129,7 +104,7 @@ afterAll(() => {
 });
 
 describe('npm start prints the NAME=value lines, among them PID, then ready', () => {
-  it('prints every variable alone on its line, PID being its own process, and serves the API', async () => {
+  it('prints every variable alone on its line, PID being its own process, serves the API and says what became of an inbound event', async () => {
     // Prepare
     const child = start(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--quiet']);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -143,9 +118,48 @@ describe('npm start prints the NAME=value lines, among them PID, then ready', ()
     expect(values.PID).toBe(String(child.pid));
     expect(values.DATA_IMPORT_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(values.AWS_REGION).toBe('eu-west-2');
+    expect(values.AWS_DEFAULT_REGION).toBe('eu-west-2');
     expect(values.DATA_IMPORT_EVENTS_FILE).toBe(join(directory, 'events-0.jsonl'));
     const notFound = await fetch(`${values.DATA_IMPORT_URL}/nowhere`);
     expect(notFound.status).toBe(404);
+
+    // Act: an inbound event the service cannot apply, put on its bus as the platform would
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const bus = new EventBridgeClient({ endpoint: values.AWS_ENDPOINT_URL_EVENTS, region: 'eu-west-2' });
+    await bus.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            Source: 'platform.lifecycle',
+            DetailType: 'lifecycle.join-supplier.completed@v1',
+            EventBusName: values.DATA_IMPORT_EVENT_BUS_NAME,
+            Detail: JSON.stringify({
+              event_type: 'lifecycle.join-supplier.completed',
+              version: 'v1',
+              event_id: 'e-start-test',
+              occurred_at: '2026-06-15T12:00:00Z',
+              payload: {
+                account_number: 'A-00000000',
+                join_supplier_process_number: 'JSP-0A1B2C3D',
+                subtype: 'MIGRATION',
+                supply_points: [{ external_identifier: '1234567890126', market_name: 'GB_ELECTRICITY' }],
+              },
+            }),
+          },
+        ],
+      }),
+    );
+    bus.destroy();
+    while (!stderr.includes('inbound event e-start-test')) await pause(100);
+
+    // Assess: its terminal says what became of it, and why
+    expect(stderr).toContain(
+      'inbound event e-start-test (lifecycle.join-supplier.completed@v1 from platform.lifecycle) dropped: ' +
+        'no meter point of it (1234567890126) belongs to account A-00000000',
+    );
 
     // Act: stop it
     child.kill('SIGTERM');
@@ -174,6 +188,41 @@ describe('SIGTERM to the npm start process, or to the PID it prints, stops every
       process.kill(target(npm.pid as number, owner), 'SIGTERM');
       await exitOf(owner);
       await exitOf(jvms[0] as number);
+
+      // Assess
+      expect(dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toEqual([]);
+      for (const name of SERVICE_PORTS) {
+        expect(await portIsOpen(values[name] as string), name).toBe(false);
+      }
+    },
+    120_000,
+  );
+});
+
+describe('SIGINT stops everything npm start started, whichever process of its tree receives it', () => {
+  it.each([
+    [
+      'npm, started in a script with & (so it inherits SIGINT ignored, as background jobs do)',
+      (npm: number) => npm,
+    ],
+    ['DynamoDB Local’s JVM', (_npm: number, _owner: number, jvm: number) => jvm],
+  ])(
+    'kill -INT to %s leaves no process and no port',
+    async (_name, target) => {
+      // Prepare
+      const script = start('bash', ['-c', 'npm start --silent -- --quiet & wait']);
+      const { values } = await untilReady(script);
+      const owner = Number(values.PID);
+      const [npm] = childrenOf(script.pid as number);
+      const [jvm] = dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string);
+      expect(npm).toBeDefined();
+      expect(jvm).toBeDefined();
+
+      // Act
+      process.kill(target(npm as number, owner, jvm as number), 'SIGINT');
+      await exitOf(owner);
+      await exitOf(jvm as number);
+      await exitOf(npm as number);
 
       // Assess
       expect(dynamoDbLocalJvms(values.AWS_ENDPOINT_URL_DYNAMODB as string)).toEqual([]);

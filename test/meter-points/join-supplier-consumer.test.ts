@@ -85,7 +85,7 @@ describe('join-supplier completed from another producer moves the meter points O
     const repeat = await deliver(event);
 
     // Assess
-    expect(repeat).toEqual({ result: 'repeated', meterPoints: [] });
+    expect(repeat).toMatchObject({ result: 'repeated', meterPoints: [], reason: expect.stringContaining('applied before') });
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'ON_SUPPLY'));
   });
 });
@@ -129,6 +129,8 @@ describe('Events the consumer cannot apply are logged and dropped, never retried
 
     // Assess
     expect(result.result).toBe('dropped');
+    expect(result.reason).toContain('belongs to account A-NOTANACCT');
+    expect(result.reason).toContain('service account number');
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'REGISTRATION_REQUESTED'));
     expect(log.messages()).toContain(
       'Dropped a join-supplier event: no meter point of it belongs to this account',

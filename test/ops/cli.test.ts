@@ -5,14 +5,19 @@ import { describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
 
-/** The operator CLI as an operator runs it: a real process against the local runtime's table. */
+/**
+ * The operator CLI as an operator runs it: a real process against the local runtime's table,
+ * with only the variables `npm start` prints (not the runtime's own, such as the SDK's warning
+ * switch, which the test environment inherits).
+ */
 async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: _set, ...env } = process.env;
   try {
     const { stdout, stderr } = await exec(
       process.execPath,
       ['--import', 'tsx', 'functions/ops/cli.ts', ...args],
       {
-        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        env,
       },
     );
     return { code: 0, stdout, stderr };
@@ -92,5 +97,83 @@ describe('Rule: the CLI explains itself', () => {
     expect(unknown.stderr).toContain('Usage: npm run ops');
     expect(unknownOption.code).toBe(2);
     expect(unknownOption.stderr).toContain("Unknown option '--frobnicate'");
+  }, 60_000);
+});
+
+describe('Rule: api-key create never changes an organisation’s scope silently', () => {
+  const organisation = () => `ops-org-${randomBytes(4).toString('hex')}`;
+
+  it('issues a key for a new organisation with the suppliers asked for, saying plainly that the key was made', async () => {
+    // Prepare
+    const name = organisation();
+    // Act
+    const created = await ops('api-key', 'create', '--organisation', name, '--suppliers', 'ACME,GLOBEX');
+    // Assess
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain(`API key issued for organisation ${name}`);
+    expect(created.stdout).toContain('It acts for: ACME, GLOBEX');
+    expect(created.stdout).toMatch(/API key \(shown once, store it securely\): \S+/);
+    expect(created.stdout).not.toContain('need no API key');
+  }, 60_000);
+
+  it('refuses another scope for an existing organisation (exit 2, no key) and keeps the one it had', async () => {
+    // Prepare
+    const name = organisation();
+    await ops('api-key', 'create', '--organisation', name, '--suppliers', 'ACME,GLOBEX');
+    // Act
+    const narrowed = await ops('api-key', 'create', '--organisation', name, '--suppliers', 'ACME');
+    const listed = await ops('api-key', 'list');
+    // Assess
+    expect(narrowed.code).toBe(2);
+    expect(narrowed.stderr).toContain('no key issued');
+    expect(narrowed.stderr).toContain('--replace-scope');
+    expect(narrowed.stdout).not.toContain('API key (shown once');
+    const rows = listed.stdout.split('\n').filter((line) => line.includes(name));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('ACME,GLOBEX');
+  }, 60_000);
+
+  it('issues a key with the current scope when --suppliers is left out', async () => {
+    // Prepare
+    const name = organisation();
+    await ops('api-key', 'create', '--organisation', name, '--suppliers', 'ACME,GLOBEX');
+    // Act
+    const second = await ops('api-key', 'create', '--organisation', name);
+    // Assess
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain('It acts for: ACME, GLOBEX');
+  }, 60_000);
+
+  it('changes the scope of every key of the organisation only with --replace-scope, and says so', async () => {
+    // Prepare
+    const name = organisation();
+    await ops('api-key', 'create', '--organisation', name, '--suppliers', 'ACME,GLOBEX');
+    // Act
+    const replaced = await ops(
+      'api-key',
+      'create',
+      '--organisation',
+      name,
+      '--suppliers',
+      'ACME',
+      '--replace-scope',
+    );
+    const listed = await ops('api-key', 'list');
+    // Assess
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(replaced.stdout).toContain(`Scope of ${name} changed from ACME, GLOBEX to ACME`);
+    const rows = listed.stdout.split('\n').filter((line) => line.includes(name));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).not.toContain('GLOBEX');
+  }, 60_000);
+});
+
+describe('Rule: an ops command prints only its own output', () => {
+  it('prints no SDK Node-version warning', async () => {
+    // Act
+    const listed = await ops('supplier', 'list');
+    // Assess
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).not.toContain('NodeVersionSupportWarning');
   }, 60_000);
 });

@@ -69,6 +69,13 @@ describe('Forcing: with force_add_to_current_statement=false an earlier transact
       status: 'TRANSACTION_IMPORT_ERROR',
       code: 'not_within_open_statement_period',
       error_detail: expect.stringContaining('not within the open statement period'),
+      errors: [
+        {
+          attr: 'transactions.1.transaction_date',
+          code: 'not_within_open_statement_period',
+          detail: expect.stringContaining('not within the open statement period'),
+        },
+      ],
       transaction_data: expect.objectContaining({
         transaction_id: 'OLD-1',
         transaction_date: '2025-06-30',

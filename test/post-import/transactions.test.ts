@@ -237,9 +237,28 @@ describe('Transactions: a failing transaction gives the TRANSACTION_IMPORT_ERROR
       status: 'TRANSACTION_IMPORT_ERROR',
       error_detail: expect.stringContaining('transactions.1'),
       code,
+      errors: [expect.objectContaining({ attr: expect.stringMatching(/^transactions\.1\b/), code })],
       transaction_data: expect.objectContaining({ transaction_id: 'F' }),
     });
     expect(await accountItems(account.service_account_number, 'TXN#')).toEqual([]);
+  });
+
+  it('reports a misspelt required field both as an unknown field and as the missing one, as every other body does', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const { transaction_date, ...rest } = tx.charge('TYPO');
+    // Act
+    const response = await postTransactions(token, account, [{ ...rest, transacton_date: transaction_date }]);
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual(
+      expect.arrayContaining([
+        { attr: 'transactions.0.transaction_date', code: 'required', detail: expect.any(String) },
+        { attr: 'transactions.0.transacton_date', code: 'unknown_field', detail: expect.any(String) },
+      ]),
+    );
+    expect(response.json.error_detail).toContain('transactions.0.transaction_date');
+    expect(response.json.error_detail).toContain('transactions.0.transacton_date');
   });
 
   it('echoes the failing transaction with its amount as a two-decimal string when it could be read', async () => {

@@ -7,6 +7,7 @@ import type { EventDetail } from '../../functions/events/outbox.js';
 import { PUT_EVENTS_MAX_BYTES, putEventsEntrySize } from '../../functions/events/put-events-requests.js';
 import { toLambdaEventImage } from '../../infra/local/lambda-event-image.js';
 import { lambdaContext } from '../../infra/local/proxy-event.js';
+import { captureLogs } from '../support/captured-logs.js';
 
 process.env.DATA_IMPORT_EVENT_BUS_NAME ??= 'test-bus';
 process.env.DATA_IMPORT_TABLE_NAME ??= 'test-table';
@@ -312,13 +313,7 @@ describe('Rule: a background function logs with the Lambda context of the invoca
 
   it('the log line about an unreadable outbox item names the function and the request that read it', async () => {
     // Prepare
-    const lines: string[] = [];
-    const capture = (chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    };
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    const records = captureLogs();
     const context = lambdaContext('publish-outbox-events');
     const poison = recordOf({ pk: 'OUTBOX#unreadable', sk: 'OUTBOX', events: '{not json' });
 
@@ -326,10 +321,7 @@ describe('Rule: a background function logs with the Lambda context of the invoca
     await publisher(streamEvent([poison]), context);
 
     // Assess
-    const logged = lines
-      .flatMap((chunk) => chunk.split('\n'))
-      .filter((line) => line.includes('Unreadable outbox item'))
-      .map((line) => JSON.parse(line));
+    const logged = records().filter((record) => record.message === 'Unreadable outbox item');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
       function_name: 'publish-outbox-events',

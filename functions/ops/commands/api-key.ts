@@ -1,5 +1,7 @@
 import { describeApiKeys, issueApiKey, revokeApiKey } from '../../auth/api-keys.js';
+import { scopeForNewKey } from '../../rules/organisation-scope.js';
 import { SUPPLIER_CODE_PATTERN } from '../../rules/supplier.js';
+import { getOrganisation } from '../../store/organisation-store.js';
 import { getSupplier } from '../../store/supplier-store.js';
 import { associateOrganisationWithUsagePlan } from '../organisation-usage-plan.js';
 import { type Command, requireString, UsageError } from './command.js';
@@ -19,20 +21,46 @@ function parseSuppliers(value: string): string[] {
 export const apiKeyCommands: Command[] = [
   {
     name: ['api-key', 'create'],
-    usage: 'api-key create --organisation NAME --suppliers A,B',
-    summary: "set the organisation's supplier scope and issue a new API key (printed once)",
-    options: { organisation: { type: 'string' }, suppliers: { type: 'string' } },
+    usage: 'api-key create --organisation NAME [--suppliers A,B [--replace-scope]]',
+    summary:
+      'issue a new API key (printed once); a new organisation needs --suppliers, an existing one keeps its scope unless --replace-scope',
+    options: {
+      organisation: { type: 'string' },
+      suppliers: { type: 'string' },
+      'replace-scope': { type: 'boolean' },
+    },
     async run(input) {
       const organisation = requireString(input, 'organisation');
-      const suppliers = parseSuppliers(requireString(input, 'suppliers'));
-      console.log(await associateOrganisationWithUsagePlan(input.environment ?? 'dev', organisation));
-      for (const code of suppliers) {
+      const requested =
+        input.values.suppliers === undefined ? undefined : parseSuppliers(String(input.values.suppliers));
+      const existing = (await getOrganisation(organisation))?.suppliers;
+      const decision = scopeForNewKey(
+        organisation,
+        existing,
+        requested,
+        input.values['replace-scope'] === true,
+      );
+      if (!decision.ok) {
+        console.error(`no key issued: ${decision.reason}`);
+        return 2;
+      }
+      for (const code of decision.scope) {
         if (!(await getSupplier(code))) console.error(`warning: no import supplier ${code} (yet)`);
       }
-      const issued = await issueApiKey(organisation, suppliers);
-      console.log(`organisation ${organisation}: suppliers ${issued.organisation.suppliers.join(', ')}`);
+      const issued = await issueApiKey(organisation, decision.scope);
+      console.log(`API key issued for organisation ${organisation}.`);
       console.log(`key id: ${issued.keyId}`);
+      if (decision.changedFrom) {
+        console.log(
+          `Scope of ${organisation} changed from ${decision.changedFrom.join(', ') || 'no supplier'} to ${issued.organisation.suppliers.join(', ')}: every key of the organisation now acts for these suppliers.`,
+        );
+      } else {
+        console.log(
+          `It acts for: ${issued.organisation.suppliers.join(', ')} (the scope of ${organisation}).`,
+        );
+      }
       console.log(`API key (shown once, store it securely): ${issued.apiKey}`);
+      console.log(await associateOrganisationWithUsagePlan(input.environment ?? 'dev', organisation));
       return 0;
     },
   },

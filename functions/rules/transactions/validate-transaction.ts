@@ -1,4 +1,4 @@
-import { TransactionImportError } from '../../errors.js';
+import { type FieldError, TransactionImportError } from '../../errors.js';
 import { pointerToAttr, toFieldErrors } from '../../validation/field-errors.js';
 import { validate as validateShape } from '../../validation/generated/transaction.js';
 import { numberSourceText } from '../../validation/number-source-text.js';
@@ -21,13 +21,13 @@ export interface TransactionRules {
 /** Keys and ledger fields the stored item adds to the transaction's own fields. */
 const STORED_OVERHEAD_BYTES = 1_000;
 
-const fail = (code: string, detail: string, data: unknown): never => {
-  throw new TransactionImportError(code, detail, data);
+const fail = (attr: string, code: string, detail: string, data: unknown): never => {
+  throw new TransactionImportError([{ attr, code, detail }], data);
 };
 
 function checkChoice(field: ChoiceField, value: string | undefined, attr: string, data: unknown): void {
   if (value !== undefined && !isAllowedChoice(field, value)) {
-    fail('invalid_choice', `${attr}: must be one of ${allowedChoices(field).join(', ')}.`, data);
+    fail(attr, 'invalid_choice', `must be one of ${allowedChoices(field).join(', ')}.`, data);
   }
 }
 
@@ -48,18 +48,24 @@ export function validateTransaction(
 ): TransactionToStore {
   const prefix = `transactions.${index}`;
   if (!validateShape(raw)) {
-    const [first] = toFieldErrors(validateShape.errors ?? []);
-    const attr = first?.attr ? `${prefix}.${first.attr}` : prefix;
-    return fail(first?.code ?? 'invalid', `${attr}: ${first?.detail ?? 'Invalid transaction.'}`, raw);
+    // Every problem of the shape, as the standard body lists them: a misspelt field is both
+    // an unknown field and, when it was a required one, a missing one.
+    const errors = toFieldErrors(validateShape.errors ?? []).map((error) => ({
+      ...error,
+      attr: error.attr ? `${prefix}.${error.attr}` : prefix,
+    }));
+    const [first, ...more] =
+      errors.length > 0 ? errors : [{ attr: prefix, code: 'invalid', detail: 'Invalid transaction.' }];
+    throw new TransactionImportError([first as FieldError, ...more], raw);
   }
   const input: TransactionPayload = raw;
   if (!isTransactionType(input.type)) {
-    return fail('invalid_choice', `${prefix}.type: must be one of ${TRANSACTION_TYPES.join(', ')}.`, raw);
+    return fail(`${prefix}.type`, 'invalid_choice', `must be one of ${TRANSACTION_TYPES.join(', ')}.`, raw);
   }
   const allowed = FIELDS_BY_TYPE[input.type];
   const foreign = Object.keys(input).find((field) => !allowed.has(field));
   if (foreign) {
-    return fail('unknown_field', `${prefix}.${foreign}: not a field of a ${input.type} transaction.`, raw);
+    return fail(`${prefix}.${foreign}`, 'unknown_field', `not a field of a ${input.type} transaction.`, raw);
   }
   checkChoice('reason', input.reason, `${prefix}.reason`, raw);
   checkChoice('payment_type', input.payment_type, `${prefix}.payment_type`, raw);
@@ -71,27 +77,29 @@ export function validateTransaction(
     checkChoice('unit_type', item.unit_type, `${prefix}.tax_items.${i}.unit_type`, raw);
   });
   const amount = toMinorUnits(input.amount, numberSourceText(input, 'amount'));
-  if (!amount.ok) return fail(amount.code, `${prefix}.amount: ${amount.detail}`, raw);
+  if (!amount.ok) return fail(`${prefix}.amount`, amount.code, `${amount.detail}`, raw);
   const unstorable = firstUnstorableNumber(
     { line_items: input.line_items, tax_items: input.tax_items },
     prefix,
   );
-  if (unstorable) return fail('out_of_range', `${unstorable}: ${UNSTORABLE_NUMBER_DETAIL}`, raw);
+  if (unstorable) return fail(unstorable, 'out_of_range', `${UNSTORABLE_NUMBER_DETAIL}`, raw);
 
   const { amount: _amount, ...fields } = input;
   const transaction: TransactionToStore = { ...fields, index, amount_minor: amount.minor, type: input.type };
   if (isAfterToday(input.transaction_date, rules.now)) {
     fail(
+      `${prefix}.transaction_date`,
       'transaction_in_future',
-      `${prefix}.transaction_date: the date is after today.`,
+      `the date is after today.`,
       transactionData(transaction, true),
     );
   }
   if (input.transaction_date < rules.openPeriodStart) {
     if (!rules.forceAddToCurrentStatement) {
       fail(
+        `${prefix}.transaction_date`,
         'not_within_open_statement_period',
-        `${prefix}.transaction_date: the transaction is not within the open statement period, which starts on ${rules.openPeriodStart}.`,
+        `the transaction is not within the open statement period, which starts on ${rules.openPeriodStart}.`,
         transactionData(transaction, true),
       );
     }
@@ -102,8 +110,9 @@ export function validateTransaction(
     // today would otherwise store a transaction in the future.
     if (isAfterToday(transaction.transaction_date, rules.now)) {
       fail(
+        `${prefix}.transaction_date`,
         'transaction_in_future',
-        `${prefix}.transaction_date: the open statement period starts on ${rules.openPeriodStart}, after today, so the transaction cannot be moved into it.`,
+        `the open statement period starts on ${rules.openPeriodStart}, after today, so the transaction cannot be moved into it.`,
         transactionData(transaction, true),
       );
     }
@@ -111,8 +120,9 @@ export function validateTransaction(
   const bytes = estimatedBytes(transaction) + STORED_OVERHEAD_BYTES;
   if (bytes > MAX_RECORD_BYTES) {
     fail(
+      `${prefix}`,
       'too_large',
-      `${prefix}: the transaction is too large to store (${bytes} bytes; at most ${MAX_RECORD_BYTES}).`,
+      `the transaction is too large to store (${bytes} bytes; at most ${MAX_RECORD_BYTES}).`,
       transactionData(transaction, true),
     );
   }

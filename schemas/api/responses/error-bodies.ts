@@ -83,12 +83,23 @@ export function conflictBody(codes: readonly string[]): JsonSchema {
 export function transactionImportErrorBody(codes: readonly string[]): JsonSchema {
   return {
     type: 'object',
-    required: ['status', 'error_detail', 'code', 'transaction_data'],
+    required: ['status', 'error_detail', 'code', 'errors', 'transaction_data'],
     additionalProperties: false,
     properties: {
       status: { const: 'TRANSACTION_IMPORT_ERROR' },
-      error_detail: detail,
+      error_detail: {
+        ...detail,
+        description:
+          'Every problem of the failing transaction as `<attr>: <detail>`, in the order of `errors`.',
+      },
       code: codeOf(codes),
+      errors: {
+        type: 'array',
+        minItems: 1,
+        items: fieldError,
+        description:
+          'Every problem found in the failing transaction (a misspelt required field is both `unknown_field` and `required`); `code` is the first one’s.',
+      },
       transaction_data: {
         description:
           'The failing transaction (after forcing: the moved date); as sent when it is not an object.',

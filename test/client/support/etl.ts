@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { accountPayload } from '../../accounts/support/accounts.js';
 import { putDocument } from '../../post-import/support/documents.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = path.join(root, 'client/etl/cli.ts');
+/** tsx's loader by its path: `--import tsx` would look for the package from the working directory. */
+const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
 
 export interface CliRun {
   code: number | null;
@@ -23,9 +26,11 @@ export function startEtl(
   apiKey = 'local-dev-key-acme',
   /** Another API than the shared runtime's (e.g. a rate-limited server started by the test). */
   url = process.env.DATA_IMPORT_URL,
+  /** The working directory (relative paths, `.etl/`); the project root by default. */
+  cwd = root,
 ): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', tsx, cli, ...args], {
+    cwd,
     env: { ...process.env, DATA_IMPORT_URL: url, DATA_IMPORT_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,7 +48,8 @@ export function startEtl(
   return { child, done };
 }
 
-export const runEtl = (args: string[], apiKey?: string, url?: string) => startEtl(args, apiKey, url).done;
+export const runEtl = (args: string[], apiKey?: string, url?: string, cwd?: string) =>
+  startEtl(args, apiKey, url, cwd).done;
 
 // biome-ignore lint/suspicious/noExplicitAny: result lines are checked field by field
 export const readNdjson = (file: string): any[] =>

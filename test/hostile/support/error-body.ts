@@ -5,7 +5,7 @@ import { expect } from 'vitest';
  * The documented error bodies as JSON Schemas, checked with ajv:
  * - the standard body `{detail, code, errors?: [{detail, code, attr}]}`, where a 400 always
  *   has `errors` and a 409 may add `service_account_number` or `statement_id`;
- * - the transactions exception `{status: TRANSACTION_IMPORT_ERROR, error_detail, code, transaction_data}`.
+ * - the transactions exception `{status: TRANSACTION_IMPORT_ERROR, error_detail, code, errors, transaction_data}`.
  * Codes are stable snake_case; nothing else may appear (no stack, no internal message).
  */
 const code = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
@@ -35,11 +35,12 @@ export const errorBodySchemas = {
   transactionImportError: {
     type: 'object',
     additionalProperties: false,
-    required: ['status', 'error_detail', 'code', 'transaction_data'],
+    required: ['status', 'error_detail', 'code', 'errors', 'transaction_data'],
     properties: {
       status: { const: 'TRANSACTION_IMPORT_ERROR' },
       error_detail: detail,
       code,
+      errors: { type: 'array', minItems: 1, items: fieldError },
       transaction_data: {},
     },
   },
