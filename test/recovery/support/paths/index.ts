@@ -1,0 +1,60 @@
+import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../../../infra/routes.js';
+import type { CrashPath } from '../crash-path.js';
+import * as account from './account-paths.js';
+import * as background from './background-paths.js';
+import * as task from './task-paths.js';
+
+/**
+ * What the crash-point harness explores, keyed by the functions of infra/routes.ts that change
+ * state: every function with read-write table access, and the outbox publisher (it writes to
+ * the bus). A function added to the route table does not compile here until it has an entry.
+ * `fast` paths are explored by `npm test` too; every path by `npm run test:crash-points`.
+ */
+type Definition =
+  | (typeof apiFunctions)[number]
+  | (typeof backgroundFunctions)[keyof typeof backgroundFunctions];
+export type WritingFunctionId =
+  | Extract<Definition, { table: 'read-write' }>['id']
+  | typeof backgroundFunctions.publisher.id;
+
+export type ExploredPath = CrashPath & { fast?: boolean };
+
+export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { notExplored: string }> = {
+  'obtain-service-token': {
+    notExplored:
+      'it issues credentials and changes no migration state: a crash leaves at most a refresh token nobody holds, which expires',
+  },
+  'stage-account': [{ ...account.stage, fast: true }],
+  'process-account': [{ ...account.process, fast: true }, account.processDryRun],
+  'create-transactions': [{ ...account.transactions, fast: true }, account.transactionsInChunks],
+  'create-notes': [account.notes],
+  'create-historical-statements': [account.statements],
+  'create-payment-instruction': [account.paymentInstruction],
+  'send-registration-flows': [account.registrationFlows],
+  'schedule-account-task': [task.schedule],
+  'cancel-account-task': [task.cancel],
+  'hand-over-started-tasks': [task.handOver],
+  'run-account-tasks': [{ ...task.worker, fast: true }, task.workerDryRun],
+  'sweep-account-tasks': [task.sweep],
+  'apply-join-supplier-outcomes': [{ ...background.joinSupplier, fast: true }],
+  'publish-outbox-events': [{ ...background.publisher, fast: true }],
+  'cancel-expired-import-processes': [background.expiry],
+};
+
+/** The functions of infra/routes.ts that change state, read from the route table. */
+export function writingFunctions(): string[] {
+  return [...apiFunctions, ...Object.values(backgroundFunctions)]
+    .filter(
+      (definition: FunctionDefinition) =>
+        definition.table === 'read-write' || definition.id === backgroundFunctions.publisher.id,
+    )
+    .map((definition) => definition.id);
+}
+
+/** Every explored path, in the route table's order. */
+export function crashPaths(): ExploredPath[] {
+  return writingFunctions().flatMap((id) => {
+    const plan = crashPlans[id as WritingFunctionId];
+    return Array.isArray(plan) ? plan : [];
+  });
+}
