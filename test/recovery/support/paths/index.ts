@@ -1,4 +1,9 @@
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../../../infra/routes.js';
+import {
+  apiFunctions,
+  backgroundFunctions,
+  type FunctionDefinition,
+  WRITE_ACTIONS,
+} from '../../../../infra/routes.js';
 import type { CrashPath } from '../crash-path.js';
 import * as account from './account-paths.js';
 import * as background from './background-paths.js';
@@ -6,16 +11,21 @@ import * as task from './task-paths.js';
 
 /**
  * What the crash-point harness explores, keyed by the functions of infra/routes.ts that change
- * state: every function with read-write table access, and the outbox publisher (it writes to
- * the bus). A function added to the route table does not compile here until it has an entry.
+ * state: every function that declares a write action on the table, and the outbox publisher
+ * (it writes to the bus). A function added to the route table does not compile here until it has an entry.
  * `fast` paths are explored by `npm test` too; every path by `npm run test:crash-points`.
  */
 type Definition =
   | (typeof apiFunctions)[number]
   | (typeof backgroundFunctions)[keyof typeof backgroundFunctions];
-export type WritingFunctionId =
-  | Extract<Definition, { table: 'read-write' }>['id']
-  | typeof backgroundFunctions.publisher.id;
+type WriteAction = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+/** The definitions among `D` whose table actions include a write. */
+type Writes<D> = D extends { table: { items: readonly (infer A)[] } }
+  ? [Extract<A, WriteAction>] extends [never]
+    ? never
+    : D
+  : never;
+export type WritingFunctionId = Writes<Definition>['id'] | typeof backgroundFunctions.publisher.id;
 
 export type ExploredPath = CrashPath & { fast?: boolean };
 
@@ -46,7 +56,8 @@ export function writingFunctions(): string[] {
   return [...apiFunctions, ...Object.values(backgroundFunctions)]
     .filter(
       (definition: FunctionDefinition) =>
-        definition.table === 'read-write' || definition.id === backgroundFunctions.publisher.id,
+        (definition.table?.items ?? []).some((action) => WRITE_ACTIONS.includes(action)) ||
+        definition.id === backgroundFunctions.publisher.id,
     )
     .map((definition) => definition.id);
 }
