@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { clearRecordings } from './aws-calls/recording.js';
 
 /**
@@ -33,6 +33,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   // The runtime's process records every AWS call its functions make, for the least-privilege test.
   clearRecordings();
   const live = Boolean(process.env.DATA_IMPORT_TEST_LOG);
+  // A fresh clone has no .local/ yet.
+  mkdirSync(dirname(RUNTIME_LOG), { recursive: true });
   const log = live ? 'inherit' : openSync(RUNTIME_LOG, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('test/support/runtime-process.ts')], {
     env: {
