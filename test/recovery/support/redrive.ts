@@ -136,13 +136,17 @@ async function claimsExpired(context: RedriveContext): Promise<string | undefine
 async function queue(context: RedriveContext): Promise<RedriveOutcome> {
   const record = (await context.event()) as { Records: SQSRecord[] };
   let final: Answer = {};
+  // The latest holder that may have left a claim: the crashed invocation, then each delivery
+  // that did not finish (one that timed out on a busy machine holds its own, fresh lease).
+  let latestHolderAt = context.crashedAt;
   for (let receive = 2; receive <= MAX_RECEIVE_COUNT; receive++) {
-    const blocked = await claimsExpired(context);
+    const blocked = await claimsExpired({ ...context, crashedAt: latestHolderAt });
     if (blocked) return { final, violations: [`the message cannot run again: ${blocked}`] };
     const again = record.Records.map((r) => ({
       ...r,
       attributes: { ...r.attributes, ApproximateReceiveCount: String(receive) },
     }));
+    latestHolderAt = Date.now();
     final = await invoke(context, { Records: again });
     const failures = (final.result as { batchItemFailures?: unknown[] } | undefined)?.batchItemFailures ?? [];
     if (!final.error && failures.length === 0) return { final, violations: [] };
