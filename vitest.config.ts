@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { functionInvocations } from './test/support/function-invocations-plugin.js';
 
 /**
  * Two projects, chosen by file name:
@@ -8,9 +9,12 @@ import { defineConfig } from 'vitest/config';
  *   file) runs with the integration project.
  * - `integration` (every other `*.test.ts`): runs against ONE local runtime (DynamoDB Local,
  *   the local S3 and EventBridge endpoints, the API server) that the global setup starts and
- *   whose environment every worker inherits.
+ *   whose environment every worker inherits. Every AWS call a function makes there is recorded.
+ * - `recorded` (`*.recorded.test.ts`): runs after the other two (a later group) and checks what
+ *   the integration tests recorded: the least-privilege test.
  */
 const UNIT_TESTS = 'test/**/*.unit.test.ts';
+const RECORDED_TESTS = 'test/**/*.recorded.test.ts';
 
 export default defineConfig({
   test: {
@@ -46,12 +50,22 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Handlers a test imports run as invocations of their function, for the AWS call recorder.
+        plugins: [functionInvocations(import.meta.dirname)],
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: [UNIT_TESTS],
+          exclude: [UNIT_TESTS, RECORDED_TESTS],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/quiet-logs.ts', 'test/support/environment.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'recorded',
+          include: [RECORDED_TESTS],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

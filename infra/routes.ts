@@ -1,18 +1,52 @@
-/**
- * Every function of the service, defined once. The CDK stack creates one Lambda per entry
- * (and an API Gateway route for each `route`); the local runtime serves the same routes
- * with the same handler modules. Handlers live in `functions/handlers/<id>.ts` and export
- * `handler`.
- */
-
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, MAX_CLAIM_MARGIN_SECONDS } from '../functions/invocation-clock.js';
 import { WORKER_TIMEOUT_SECONDS } from '../functions/rules/account-task/engine.js';
 import {
   READER_TIMEOUT_SECONDS as BULK_READER_TIMEOUT_SECONDS,
   WORKER_TIMEOUT_SECONDS as BULK_WORKER_TIMEOUT_SECONDS,
 } from '../functions/rules/bulk-jobs/engine.js';
+import type { IndexName } from '../functions/store/table-definition.js';
 
-export type TableAccess = 'none' | 'read' | 'read-write';
+/**
+ * Every function of the service, defined once. The CDK stack creates one Lambda per entry
+ * (and an API Gateway route for each `route`); the local runtime serves the same routes
+ * with the same handler modules. Handlers live in `functions/handlers/<id>.ts` and export
+ * `handler`. What an entry declares it uses is all its role is granted: the least-privilege
+ * test fails when the code calls more, or less.
+ */
+
+/** The table actions on items, as IAM names them (a transaction's entries are the item actions they are). */
+export type ItemAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
+
+/** Every item action, in the order declarations list them. */
+const ITEM_ACTIONS: readonly ItemAction[] = [
+  'GetItem',
+  'BatchGetItem',
+  'Query',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'ConditionCheckItem',
+];
+
+/** The item actions that change the table. */
+export const WRITE_ACTIONS: readonly ItemAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** What a function does with the table. */
+export interface TableUse {
+  /** The actions it takes on the table's items (`Query` on the table's own keys). */
+  items: readonly ItemAction[];
+  /** The global secondary indexes it queries. */
+  queries?: readonly IndexName[];
+}
 
 export interface FunctionDefinition {
   /** kebab-case id: file name of the handler and base of the Lambda's name. */
@@ -25,7 +59,8 @@ export interface FunctionDefinition {
     /** false only for the token mutation, which is how callers get a token. */
     authorized: boolean;
   };
-  table: TableAccess;
+  /** What it does with the table; absent: nothing. */
+  table?: TableUse;
   /** Reads object metadata in the documents bucket (document paths are checked there). */
   readsDocuments?: boolean;
   /** Reads the token-signing key (Secrets Manager in the cloud). */
@@ -58,12 +93,18 @@ export interface FunctionDefinition {
 
 /**
  * - `sign-uploads`: presigns the PUT of a job's input (s3:PutObject on `inputs/*`);
- * - `read-inputs`: reads inputs, whole or by range (s3:GetObject on `inputs/*`, s3:ListBucket so
- *   that a missing input answers 404);
+ * - `check-inputs`: asks whether an input is there and its size (HeadObject: s3:GetObject on
+ *   `inputs/*`, and s3:ListBucket so that a missing input answers 404, not 403);
+ * - `read-inputs`: reads inputs, whole or by range (s3:GetObject on `inputs/*`);
  * - `sign-downloads`: presigns the GET of a job's results (s3:GetObject on `results/*`);
  * - `write-results`: writes a results object (s3:PutObject on `results/*`: a multipart upload).
  */
-export type BulkJobObjectAccess = 'sign-uploads' | 'read-inputs' | 'sign-downloads' | 'write-results';
+export type BulkJobObjectAccess =
+  | 'sign-uploads'
+  | 'check-inputs'
+  | 'read-inputs'
+  | 'sign-downloads'
+  | 'write-results';
 
 const base = '/v1/data-import';
 const v2Accounts = '/v2/data-import/accounts';
@@ -74,26 +115,26 @@ export const apiFunctions = [
     id: 'obtain-service-token',
     description: 'POST /v1/graphql/: the obtainServiceToken mutation (API key or refresh token → token)',
     route: { method: 'POST', path: '/v1/graphql', authorized: false },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
     readsSigningKey: true,
   },
   {
     id: 'validate-account',
     description: 'Validates and normalises an account payload without storing it',
     route: { method: 'POST', path: `${base}/validate-account`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem'] },
   },
   {
     id: 'stage-account',
     description: 'Stages (creates or replaces) an account import process',
     route: { method: 'POST', path: `${base}/account-import-process/create-or-update`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'process-account',
     description: 'Creates the platform account of a staged import process (or dry-runs it)',
     route: { method: 'POST', path: `${base}/account-import-process/process`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     holdsClaims: true,
   },
   {
@@ -104,7 +145,7 @@ export const apiFunctions = [
       path: `${base}/account-transfer-status/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'] },
   },
   {
     id: 'list-all-import-processes',
@@ -114,7 +155,7 @@ export const apiFunctions = [
       path: `${base}/all-account-import-processes/{import_supplier}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'], queries: ['gsi1'] },
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
@@ -125,7 +166,7 @@ export const apiFunctions = [
       path: `${base}/pending-account-import-processes/{import_supplier}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'], queries: ['gsi2'] },
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
@@ -136,7 +177,7 @@ export const apiFunctions = [
       path: `${base}/imported-account-import-processes/{import_supplier}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem'], queries: ['gsi2'] },
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
   {
@@ -147,40 +188,40 @@ export const apiFunctions = [
       path: `${base}/account-summary/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem', 'Query'] },
   },
   {
     id: 'get-supplier-summary',
     description: 'An import supplier: status, root location and counts of its accounts',
     route: { method: 'GET', path: `${base}/import-suppliers/{import_supplier}`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem', 'Query'] },
   },
   {
     id: 'create-notes',
     description: 'Endpoint 1: notes for an imported account',
     route: { method: 'POST', path: `${base}/notes/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
     readsDocuments: true,
   },
   {
     id: 'create-transactions',
     description: 'Endpoint 2: financial transactions for an imported account',
     route: { method: 'POST', path: `${base}/transactions/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
     readsExtraChoices: true,
   },
   {
     id: 'create-historical-statements',
     description: 'Endpoint 3: historical PDF statements for an imported account',
     route: { method: 'POST', path: `${base}/historical-statements/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
     readsDocuments: true,
   },
   {
     id: 'create-payment-instruction',
     description: 'Endpoint 4: a payment instruction verified with the payment vendor',
     route: { method: 'POST', path: `${base}/payment-instruction/create`, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     readsVendorCredentials: true,
     readsExtraChoices: true,
   },
@@ -188,13 +229,13 @@ export const apiFunctions = [
     id: 'validate-account-task',
     description: 'v2: validates an account payload exactly as scheduling does, keeping nothing',
     route: { method: 'POST', path: `${v2Accounts}/validate`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem'] },
   },
   {
     id: 'schedule-account-task',
     description: 'v2: schedules (or replaces) an account import task within a schedule window',
     route: { method: 'POST', path: v2Accounts, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'Query', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'get-account-task',
@@ -204,7 +245,7 @@ export const apiFunctions = [
       path: `${v2Accounts}/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem', 'Query'] },
   },
   {
     id: 'get-meter-point-statuses',
@@ -214,7 +255,7 @@ export const apiFunctions = [
       path: `${base}/meterpoint-statuses-for-account/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read',
+    table: { items: ['GetItem', 'BatchGetItem'] },
   },
   {
     id: 'cancel-account-task',
@@ -224,7 +265,7 @@ export const apiFunctions = [
       path: `${v2Accounts}/{import_supplier}/{external_account_number}/cancel`,
       authorized: true,
     },
-    table: 'read-write',
+    table: { items: ['GetItem', 'Query', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'send-registration-flows',
@@ -234,42 +275,43 @@ export const apiFunctions = [
       path: `${base}/send-registration-flows/{import_supplier}/{external_account_number}`,
       authorized: true,
     },
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'create-bulk-job',
     description: 'v2: creates a bulk import job and a presigned URL to upload its file of account bundles',
     route: { method: 'POST', path: v2BulkJobs, authorized: true },
-    table: 'read-write',
+    table: { items: ['GetItem', 'PutItem'] },
     bulkJobObjects: ['sign-uploads'],
   },
   {
     id: 'start-bulk-job',
     description: 'v2: starts a bulk import job whose file is uploaded: hands it to the reader',
     route: { method: 'POST', path: `${v2BulkJobs}/{job_id}/start`, authorized: true },
-    table: 'read-write',
-    bulkJobObjects: ['read-inputs'],
+    table: { items: ['GetItem', 'UpdateItem'] },
+    bulkJobObjects: ['check-inputs'],
     sendsBulkJobReads: true,
   },
   {
     id: 'get-bulk-job',
     description: 'v2: a bulk import job: state, line counts, upload and results URLs',
     route: { method: 'GET', path: `${v2BulkJobs}/{job_id}`, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem', 'BatchGetItem'] },
     bulkJobObjects: ['sign-uploads', 'sign-downloads'],
   },
   {
     id: 'abort-bulk-job',
     description: 'v2: aborts a bulk import job: no new line starts, the rest end NOT_PROCESSED',
     route: { method: 'POST', path: `${v2BulkJobs}/{job_id}/abort`, authorized: true },
-    table: 'read-write',
-    bulkJobObjects: [],
+    table: { items: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+    // The aborted job it shows may have its results written already.
+    bulkJobObjects: ['sign-downloads'],
   },
   {
     id: 'list-bulk-jobs',
     description: "v2: an organisation's bulk import jobs for a supplier, newest first",
     route: { method: 'GET', path: v2BulkJobs, authorized: true },
-    table: 'read',
+    table: { items: ['GetItem', 'BatchGetItem'], queries: ['gsi3'] },
     bulkJobObjects: ['sign-uploads', 'sign-downloads'],
     readsSigningKey: true, // list cursors are signed with a key derived from it
   },
@@ -303,39 +345,37 @@ export const backgroundFunctions = {
   authorizer: {
     id: 'authorizer',
     description: 'API Gateway token authorizer: verifies the token, passes organisation and supplier scope',
-    table: 'none',
     readsSigningKey: true,
   },
   publisher: {
     id: 'publish-outbox-events',
     description: 'Table stream → EventBridge PutEvents (the outbox publisher)',
-    table: 'none',
     timeoutSeconds: 60,
   },
   expiry: {
     id: 'cancel-expired-import-processes',
     description: 'Scheduled: cancels staged import processes left unprocessed past their expiry window',
-    table: 'read-write',
+    table: { items: ['PutItem', 'UpdateItem', 'DeleteItem'], queries: ['gsi2', 'gsi3'] },
     timeoutSeconds: 300,
   },
   taskWorker: {
     id: 'run-account-tasks',
     description: 'v2 worker: imports the accounts of queued tasks (SQS event source)',
-    table: 'read-write',
+    table: { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     timeoutSeconds: WORKER_TIMEOUT_SECONDS,
     holdsClaims: true,
   },
   taskHandOver: {
     id: 'hand-over-started-tasks',
     description: 'Table stream → v2 tasks written with their window started go to the task queue at once',
-    table: 'read-write',
+    table: { items: ['UpdateItem'] },
     sendsTasks: true,
     timeoutSeconds: 30,
   },
   taskSweep: {
     id: 'sweep-account-tasks',
     description: 'Scheduled: hands due v2 tasks to the queue, re-hands abandoned ones, cancels ended windows',
-    table: 'read-write',
+    table: { items: ['PutItem', 'UpdateItem'], queries: ['gsi3', 'gsi4'] },
     sendsTasks: true,
     timeoutSeconds: 60,
   },
@@ -343,8 +383,8 @@ export const backgroundFunctions = {
     id: 'read-bulk-job',
     description:
       'Bulk jobs reader: reads a started job’s file once, sends its lines to the lines queue (SQS event source)',
-    table: 'read-write',
-    bulkJobObjects: ['read-inputs'],
+    table: { items: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+    bulkJobObjects: ['check-inputs', 'read-inputs'],
     sendsBulkJobLines: true,
     // A reader that runs out of time hands its job to the reader queue again.
     sendsBulkJobReads: true,
@@ -355,8 +395,20 @@ export const backgroundFunctions = {
     id: 'run-bulk-job-lines',
     description:
       'Bulk jobs worker: runs the lines of a chunk through the import routes in process; writes the results (SQS event source)',
-    table: 'read-write',
-    // Each line runs the steps of `npm run etl -- load`: the routes' own access.
+    // Each line runs the steps of `npm run etl -- load` (their handlers, in process): the routes' own
+    // access, and its own on the job's items.
+    table: tableUseWith(
+      { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] },
+      [
+        'validate-account',
+        'stage-account',
+        'process-account',
+        'create-transactions',
+        'create-notes',
+        'create-historical-statements',
+        'create-payment-instruction',
+      ],
+    ),
     readsDocuments: true,
     readsVendorCredentials: true,
     readsExtraChoices: true,
@@ -370,9 +422,28 @@ export const backgroundFunctions = {
     id: 'apply-join-supplier-outcomes',
     description:
       'EventBridge rule → join-supplier completed/cancelled from other producers → meter point statuses',
-    table: 'read-write',
+    table: { items: ['BatchGetItem', 'PutItem', 'UpdateItem'] },
   },
 } as const satisfies Record<string, FunctionDefinition>;
+
+/** `own` and the table use of the API functions `ids`: what a function running their handlers in process needs. */
+function tableUseWith(own: TableUse, ids: readonly ApiFunctionId[]): TableUse {
+  const uses: TableUse[] = [
+    own,
+    ...ids.map(
+      (id) =>
+        (apiFunctions.find((definition) => definition.id === id) as FunctionDefinition).table ?? {
+          items: [],
+        },
+    ),
+  ];
+  const items = new Set(uses.flatMap((use) => use.items));
+  const queries = new Set(uses.flatMap((use) => use.queries ?? []));
+  return {
+    items: ITEM_ACTIONS.filter((action) => items.has(action)),
+    ...(queries.size === 0 ? {} : { queries: [...queries].sort() }),
+  };
+}
 
 /** The timeout of `definition`'s function, in seconds. */
 export function functionTimeoutSeconds(definition: FunctionDefinition): number {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { generateApiFiles } from './build/api-validators.js';
 import { generateClientTypes } from './build/client-types.js';
 import { generateEventFiles } from './build/events.js';
+import { generateFunctionAccessDocs } from './build/function-access.js';
 import { type GeneratedDirectory, type GeneratedFile, orphanFiles } from './build/generated-file.js';
 import { generateOpenApiFiles } from './build/openapi.js';
 import { generatePhoneMetadata } from './build/phone-metadata.js';
@@ -21,14 +22,18 @@ export { projectRoot };
 
 type Generator = (root: string) => Promise<GeneratedFile[]>;
 
-/** Every generator of the project. Add new ones here. */
-export async function generators(): Promise<Generator[]> {
+/**
+ * Every generator of the project. Add new ones here. `stack: false` leaves out those that
+ * synthesize the CDK stack (seconds; the unit tests leave them to test/infra/, which synthesizes).
+ */
+export async function generators({ stack = true } = {}): Promise<Generator[]> {
   return [
     generateApiFiles,
     generateEventFiles,
     generateOpenApiFiles,
     generateClientTypes,
     generatePhoneMetadata,
+    ...(stack ? [generateFunctionAccessDocs] : []),
   ];
 }
 
@@ -53,9 +58,12 @@ export function generatedDirectories(root = projectRoot): GeneratedDirectory[] {
   ];
 }
 
-export async function generateAll(root = projectRoot): Promise<GeneratedFile[]> {
+export async function generateAll(
+  root = projectRoot,
+  options: { stack?: boolean } = {},
+): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
-  for (const generate of await generators()) files.push(...(await generate(root)));
+  for (const generate of await generators(options)) files.push(...(await generate(root)));
   return files;
 }
 

@@ -1,5 +1,6 @@
 import { apiHandler } from '../http/api-handler.js';
 import { bulkJobFromPath } from '../http/bulk-job-access.js';
+import { allUrlSigners } from '../use-cases/bulk-jobs/bulk-job-view.js';
 import { bulkJobStatus } from '../use-cases/bulk-jobs/manage-bulk-jobs.js';
 
 /**
@@ -11,5 +12,8 @@ export const handler = apiHandler(
     resource: bulkJobFromPath,
     supplier: { from: 'resource', whenUnknown: 'validation_error', requireOngoing: false },
   },
-  async ({ resource }) => ({ statusCode: 200, body: await bulkJobStatus(resource, new Date()) }),
+  async ({ resource }) => ({
+    statusCode: 200,
+    body: await bulkJobStatus(resource, new Date(), allUrlSigners),
+  }),
 );

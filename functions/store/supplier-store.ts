@@ -39,19 +39,19 @@ export function clearSupplierCache(): void {
   cache.clear();
 }
 
+/** The stored item of a supplier. */
+export function supplierItem(supplier: ImportSupplier, now = new Date()): Record<string, unknown> {
+  return {
+    ...keys.supplier(supplier.code),
+    ...indexKeys.suppliers(supplier.code),
+    entity: 'ImportSupplier',
+    ...supplier,
+    updated_at: now.toISOString(),
+  };
+}
+
 export async function putSupplier(supplier: ImportSupplier): Promise<void> {
-  await documentClient.send(
-    new PutCommand({
-      TableName: TABLE_NAME,
-      Item: {
-        ...keys.supplier(supplier.code),
-        ...indexKeys.suppliers(supplier.code),
-        entity: 'ImportSupplier',
-        ...supplier,
-        updated_at: new Date().toISOString(),
-      },
-    }),
-  );
+  await documentClient.send(new PutCommand({ TableName: TABLE_NAME, Item: supplierItem(supplier) }));
   cache.delete(supplier.code);
 }
 

@@ -1,50 +1,43 @@
 import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { BulkJobObjectAccess, TableAccess } from '../routes.js';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { BulkJobObjectAccess, TableUse } from '../routes.js';
 import type { ServiceFunction } from './service-function.js';
 
 /**
- * Least-privilege grants, written out action by action: no wildcard actions anywhere
- * (`grantReadData` would give `dynamodb:*`-style families such as `GetRecords` and
- * `s3:GetObject*`). The only wildcard resources are a table's indexes and a bucket's
- * objects, which IAM cannot name one by one.
+ * Least-privilege grants, written out action by action from what a function's entry in
+ * infra/routes.ts declares it does: no wildcard action anywhere, and none of the extra actions
+ * CDK's `grant*` helpers add (`DescribeTable`, `ConditionCheckItem`, `DescribeSecret`…). The only
+ * wildcard resource is the documents bucket's objects, which IAM cannot name one by one.
+ * The least-privilege test (test/infra/least-privilege.recorded.test.ts) proves each grant used.
  */
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:Query',
-  'dynamodb:BatchGetItem',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-] as const;
-
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
-
-export const DOCUMENT_READ_ACTIONS = ['s3:GetObject', 's3:ListBucket'] as const;
 
 /** `<LogicalId.Arn>`: how cdk-nag spells an attribute reference in a finding's id. */
 function arnReference(element: CfnElement): string {
   return `<${Stack.of(element).getLogicalId(element)}.Arn>`;
 }
 
-export function grantTableAccess(fn: ServiceFunction, table: ITable, access: TableAccess): void {
-  if (access === 'none') return;
-  const actions = access === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS];
-  fn.addToRolePolicy(
-    new PolicyStatement({ actions: [...actions], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
-  );
-  const cfnTable = table.node.defaultChild as CfnElement;
-  Validations.of(fn.role!).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::${arnReference(cfnTable)}/index/*]`,
-    reason:
-      'Queries the table’s global secondary indexes (list endpoints, operator listings); the actions are listed one by one.',
-  });
+/** The declared item actions on the table, and `Query` on each index the function queries. */
+export function grantTableUse(fn: ServiceFunction, table: ITable, use: TableUse): void {
+  if (use.items.length > 0) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: use.items.map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn],
+      }),
+    );
+  }
+  const indexes = use.queries ?? [];
+  if (indexes.length > 0) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: indexes.map((index) => `${table.tableArn}/index/${index}`),
+      }),
+    );
+  }
 }
 
 /**
@@ -64,13 +57,20 @@ export function grantDocumentsRead(fn: ServiceFunction, bucket: IBucket): void {
   });
 }
 
+/** Reading a secret's value, and nothing else (`grantRead` adds `DescribeSecret`, which no function calls). */
+export function grantSecretValue(secret: ISecret, grantee: IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
+}
+
 /** Where each kind of bulk job object lives in the bulk jobs bucket. */
 export const BULK_JOB_PREFIXES = { inputs: 'inputs/*', results: 'results/*' } as const;
 
 /**
  * The bulk jobs bucket, as a function's entry in infra/routes.ts lists it: each access is one
- * action on one prefix (signing a URL needs the grant of the request it signs), and reading
- * inputs adds s3:ListBucket so that a missing input answers 404, not 403.
+ * action on one prefix (signing a URL needs the grant of the request it signs); checking inputs
+ * adds s3:ListBucket so that a missing input answers 404, not 403.
  */
 export function grantBulkJobObjects(
   fn: ServiceFunction,
@@ -81,11 +81,14 @@ export function grantBulkJobObjects(
     {
       'sign-uploads': { action: 's3:PutObject', prefix: 'inputs' },
       'read-inputs': { action: 's3:GetObject', prefix: 'inputs' },
+      'check-inputs': { action: 's3:GetObject', prefix: 'inputs' },
       'sign-downloads': { action: 's3:GetObject', prefix: 'results' },
       'write-results': { action: 's3:PutObject', prefix: 'results' },
     };
-  for (const kind of access) {
-    const { action, prefix } = statements[kind];
+  // Reading and checking inputs need the same object action: one statement.
+  const grants = new Set(access.map((kind) => `${statements[kind].action} ${statements[kind].prefix}`));
+  for (const grant of grants) {
+    const [action, prefix] = grant.split(' ') as [string, keyof typeof BULK_JOB_PREFIXES];
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: [action],
@@ -93,7 +96,7 @@ export function grantBulkJobObjects(
       }),
     );
   }
-  if (access.includes('read-inputs')) {
+  if (access.includes('check-inputs')) {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
   }
   const cfnBucket = bucket.node.defaultChild as CfnElement;

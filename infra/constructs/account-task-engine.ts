@@ -3,7 +3,7 @@ import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
@@ -16,6 +16,7 @@ import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
 import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
+import { addQueueEventSource, grantSendMessage } from './queue-grants.js';
 import { ServiceFunction } from './service-function.js';
 
 /** Stream records per hand-over invocation (the queue takes them ten to a SendMessageBatch). */
@@ -82,13 +83,11 @@ export class AccountTaskEngine extends Construct {
       return fn;
     };
     this.worker = add('Worker', backgroundFunctions.taskWorker);
-    this.worker.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: WORKER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: checkedConcurrency(config.accountCreationConcurrency),
-      }),
-    );
+    addQueueEventSource(this.worker, this.queue, {
+      batchSize: WORKER_BATCH_SIZE,
+      reportBatchItemFailures: true,
+      maxConcurrency: checkedConcurrency(config.accountCreationConcurrency),
+    });
     this.sweep = add('Sweep', backgroundFunctions.taskSweep);
     new Rule(this, 'SweepSchedule', {
       description: 'Hands due v2 account tasks to the queue and cancels tasks whose window ended',
@@ -129,7 +128,7 @@ export class AccountTaskEngine extends Construct {
     for (const fn of functions.values()) {
       if (!fn.definition.sendsTasks) continue;
       fn.addEnvironment('DATA_IMPORT_TASK_QUEUE_URL', this.queue.queueUrl);
-      this.queue.grantSendMessages(fn);
+      grantSendMessage(this.queue, fn);
     }
 
     this.deadLetterAlarm = deadLetterAlarm(this, this.deadLetterQueue, {

@@ -1,9 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   MAX_RECEIVE_COUNT,
+  READER_CONCURRENCY,
   READER_VISIBILITY_TIMEOUT_SECONDS,
   VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/rules/bulk-jobs/engine.js';
@@ -12,6 +12,7 @@ import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
 import { checkedConcurrency } from './account-task-engine.js';
 import { deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
+import { addQueueEventSource, grantSendMessage } from './queue-grants.js';
 import { ServiceFunction } from './service-function.js';
 
 /** Memory of the reader and the worker, in MB (the bench's cost model reads it). */
@@ -78,27 +79,27 @@ export class BulkJobEngine extends Construct {
 
     this.reader = add('Reader', backgroundFunctions.bulkJobReader);
     this.reader.addEnvironment('DATA_IMPORT_BULK_JOB_CONCURRENCY', String(concurrency));
-    this.reader.addEventSource(
-      new SqsEventSource(this.readerQueue, { batchSize: 1, reportBatchItemFailures: true }),
-    );
+    addQueueEventSource(this.reader, this.readerQueue, {
+      batchSize: 1,
+      reportBatchItemFailures: true,
+      maxConcurrency: READER_CONCURRENCY,
+    });
 
     this.worker = add('Worker', backgroundFunctions.bulkJobWorker);
-    this.worker.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: 1,
-        reportBatchItemFailures: true,
-        maxConcurrency: concurrency,
-      }),
-    );
+    addQueueEventSource(this.worker, this.queue, {
+      batchSize: 1,
+      reportBatchItemFailures: true,
+      maxConcurrency: concurrency,
+    });
 
     for (const fn of functions.values()) {
       if (fn.definition.sendsBulkJobLines) {
         fn.addEnvironment('DATA_IMPORT_BULK_QUEUE_URL', this.queue.queueUrl);
-        this.queue.grantSendMessages(fn);
+        grantSendMessage(this.queue, fn);
       }
       if (fn.definition.sendsBulkJobReads) {
         fn.addEnvironment('DATA_IMPORT_BULK_READER_QUEUE_URL', this.readerQueue.queueUrl);
-        this.readerQueue.grantSendMessages(fn);
+        grantSendMessage(this.readerQueue, fn);
       }
     }
   }

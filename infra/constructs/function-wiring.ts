@@ -3,7 +3,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { EnvironmentConfig } from '../config/environments.js';
 import type { FunctionDefinition } from '../routes.js';
-import { grantBulkJobObjects, grantDocumentsRead, grantTableAccess } from './access-grants.js';
+import { grantBulkJobObjects, grantDocumentsRead, grantSecretValue, grantTableUse } from './access-grants.js';
 import type { ServiceFunction } from './service-function.js';
 
 /** What a function may be wired to. */
@@ -25,7 +25,7 @@ export function functionEnvironment(
   config: EnvironmentConfig,
 ): Record<string, string> {
   return {
-    ...(definition.table !== 'none' && {
+    ...(definition.table && {
       DATA_IMPORT_TABLE_NAME: resources.table.tableName,
       DATA_IMPORT_SUPPLIER_CACHE_SECONDS: String(config.supplierCacheSeconds),
     }),
@@ -42,15 +42,15 @@ export function functionEnvironment(
   };
 }
 
-/** The grants matching `functionEnvironment`: table access as declared, read-only elsewhere. */
+/** The grants matching `functionEnvironment`: the table use it declares, read-only elsewhere. */
 export function grantResources(
   fn: ServiceFunction,
   definition: FunctionDefinition,
   resources: ServiceResources,
 ): void {
-  grantTableAccess(fn, resources.table, definition.table);
+  if (definition.table) grantTableUse(fn, resources.table, definition.table);
   if (definition.readsDocuments) grantDocumentsRead(fn, resources.documents);
-  if (definition.readsSigningKey) resources.tokenSigningKey.grantRead(fn);
-  if (definition.readsVendorCredentials) resources.stripeApiKey.grantRead(fn);
+  if (definition.readsSigningKey) grantSecretValue(resources.tokenSigningKey, fn);
+  if (definition.readsVendorCredentials) grantSecretValue(resources.stripeApiKey, fn);
   grantBulkJobObjects(fn, resources.bulkJobs, definition.bulkJobObjects ?? []);
 }

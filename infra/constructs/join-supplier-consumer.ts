@@ -3,7 +3,6 @@ import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { type CfnRule, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
@@ -16,6 +15,7 @@ import {
 import { CONSUMED_DETAIL_TYPES } from '../../functions/rules/meter-points/join-supplier-outcome.js';
 import { joinSupplierOutcomes } from '../subscribers/inbound-events.js';
 import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
+import { queueDestination } from './queue-grants.js';
 
 /**
  * The service's first inbound event path: a rule on its own bus for the join-supplier outcomes
@@ -64,7 +64,7 @@ export class JoinSupplierConsumer extends Construct {
     props.consumer.configureAsyncInvoke({
       retryAttempts: FUNCTION_RETRIES,
       maxEventAge: Duration.hours(FUNCTION_MAX_EVENT_AGE_HOURS),
-      onFailure: new SqsDestination(this.deadLetterQueue),
+      onFailure: queueDestination(this.deadLetterQueue),
     });
 
     this.deadLetterAlarm = deadLetterAlarm(this, this.deadLetterQueue, {

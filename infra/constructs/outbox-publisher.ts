@@ -2,13 +2,14 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OUTBOX_PK_PREFIX } from '../../functions/store/keys.js';
 import type { EnvironmentConfig } from '../config/environments.js';
 import { backgroundFunctions } from '../routes.js';
 import { deadLetterQueue } from './dead-letter-queue.js';
+import { queueOnFailure } from './queue-grants.js';
 import { ServiceFunction } from './service-function.js';
 
 /** Stream records per invocation: one PutEvents call holds at most 10 entries. */
@@ -59,7 +60,7 @@ export class OutboxPublisher extends Construct {
         bisectBatchOnError: true,
         retryAttempts: PUBLISHER_RETRY_ATTEMPTS,
         maxRecordAge: Duration.hours(24),
-        onFailure: new SqsDlq(this.deadLetterQueue),
+        onFailure: queueOnFailure(this.deadLetterQueue),
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),

@@ -182,7 +182,7 @@ function localTimeoutMs(functionName: string): number {
   const id = functionName.startsWith(LOCAL_FUNCTION_PREFIX)
     ? functionName.slice(LOCAL_FUNCTION_PREFIX.length)
     : functionName;
-  return functionTimeoutSeconds(definitions.get(id) ?? { id, description: '', table: 'none' }) * 1000;
+  return functionTimeoutSeconds(definitions.get(id) ?? { id, description: '' }) * 1000;
 }
 
 /** A Lambda context whose remaining time starts at the function's configured timeout. */

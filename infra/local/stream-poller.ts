@@ -66,7 +66,8 @@ interface ShardState {
   done: boolean;
 }
 
-function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
+/** A stream record as Lambda's DynamoDB event source passes it to a function. */
+export function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
   const data = record.dynamodb ?? {};
   const created = data.ApproximateCreationDateTime;
   return {

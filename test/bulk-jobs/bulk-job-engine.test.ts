@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it, vi } from 'vitest';
+import { sendReadMessage } from '../../functions/adapters/bulk-jobs/reader-queue.js';
+import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
 import { goodBundle, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
@@ -203,6 +206,7 @@ describe('abort, and a supplier paused during a job', () => {
     expect((await api('POST', bulkJobPaths.start(created.job_id), { token })).status).toBe(202);
     await setSupplierStatus(supplier, 'Paused');
     const read = await waitForJob(token, created.job_id, (job) => job.lines.total !== null);
+    const listed = await api('GET', bulkJobPaths.jobs, { token, query: { import_supplier: supplier } });
     const aborted = await api('POST', bulkJobPaths.abort(created.job_id), { token });
     await setSupplierStatus(supplier, 'Ongoing');
     const job = await waitForJob(token, created.job_id, (current) => current.finished_at !== null);
@@ -213,6 +217,11 @@ describe('abort, and a supplier paused during a job', () => {
     expect(aborted.json.state).toBe('ABORTED');
     expect(job.state).toBe('ABORTED');
     expect(read.lines.total).toBe(LINES_OF_SMALL_JOB);
+    // The list shows a running job with its counts so far, as its own read does.
+    expect(listed.json).toEqual([
+      expect.objectContaining({ job_id: created.job_id, state: 'IN_PROGRESS', lines: expect.any(Object) }),
+    ]);
+    expect(listed.json[0].lines.total).toBe(LINES_OF_SMALL_JOB);
     expect(results.map((result) => result.line)).toEqual(bundles.map((_, index) => index + 1));
     const notProcessed = results.filter((result) => result.status === 'NOT_PROCESSED');
     expect(notProcessed.length).toBe(job.lines.not_processed);
@@ -228,5 +237,75 @@ describe('abort, and a supplier paused during a job', () => {
         dry_run: true,
       });
     }
+  });
+});
+
+/** The local reader queue's messages: waiting, in flight, and delayed. */
+async function readerQueue(): Promise<{ waiting: number; inFlight: number; delayed: number }> {
+  // The local endpoint, not the host its queue URLs name.
+  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+  try {
+    const { Attributes = {} } = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: process.env.DATA_IMPORT_BULK_READER_QUEUE_URL,
+        AttributeNames: [
+          'ApproximateNumberOfMessages',
+          'ApproximateNumberOfMessagesNotVisible',
+          'ApproximateNumberOfMessagesDelayed',
+        ],
+      }),
+    );
+    return {
+      waiting: Number(Attributes.ApproximateNumberOfMessages),
+      inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible),
+      delayed: Number(Attributes.ApproximateNumberOfMessagesDelayed),
+    };
+  } finally {
+    sqs.destroy();
+  }
+}
+
+describe('a read message that reaches the reader before its job is started', () => {
+  it('is looked at again later; the job, started meanwhile, is read once and each line counted once', async () => {
+    // Prepare: an uploaded job, still OPEN, and a read message for it (as a start whose state
+    // write has not landed yet leaves one).
+    const { supplier, apiKey } = await newSupplierWithKey('BJEARLY');
+    const token = await obtainToken(apiKey);
+    const externals = Array.from({ length: 5 }, (_, i) => `BJE-${i}-${randomUUID().slice(0, 6)}`);
+    const created = (await createJob(token, { import_supplier: supplier, dry_run: true })).json;
+    const content = externals.map((external) =>
+      JSON.stringify({ account: { external_account_number: external } }),
+    );
+    expect(await upload(created.upload.url, content.join('\n'))).toBe(200);
+    await sendReadMessage(readMessage(created.job_id, 'continue'));
+
+    // Act: the reader finds the job OPEN and hands the message back, delayed; the job starts.
+    await vi.waitFor(
+      async () => {
+        const job = await api('GET', bulkJobPaths.job(created.job_id), { token });
+        expect(job.json.state).toBe('OPEN');
+        expect((await readerQueue()).delayed).toBeGreaterThan(0);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect((await api('POST', bulkJobPaths.start(created.job_id), { token })).status).toBe(202);
+    const finished = await waitForJob(token, created.job_id, (job) => job.finished_at !== null);
+    // The early message comes back once the job is read, and finds nothing left to read.
+    await vi.waitFor(
+      async () => expect(await readerQueue()).toEqual({ waiting: 0, inFlight: 0, delayed: 0 }),
+      {
+        timeout: 60_000,
+        interval: 250,
+      },
+    );
+    const after = (await api('GET', bulkJobPaths.job(created.job_id), { token })).json;
+
+    // Assess
+    expect(finished).toMatchObject({
+      state: 'COMPLETE',
+      lines: { total: 5, processed: 5, failed: 5, not_processed: 0 },
+    });
+    expect((await resultsOf(finished)).map((result) => result.line)).toEqual([1, 2, 3, 4, 5]);
+    expect({ ...after, results_url: null }).toEqual({ ...finished, results_url: null });
   });
 });

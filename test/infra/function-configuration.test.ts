@@ -29,9 +29,7 @@ describe('each function gets only the configuration it needs', () => {
     // Assess
     const expected = [
       'NODE_OPTIONS',
-      ...(definition.table !== 'none'
-        ? ['DATA_IMPORT_TABLE_NAME', 'DATA_IMPORT_SUPPLIER_CACHE_SECONDS']
-        : []),
+      ...(definition.table ? ['DATA_IMPORT_TABLE_NAME', 'DATA_IMPORT_SUPPLIER_CACHE_SECONDS'] : []),
       ...(definition.readsDocuments ? ['DATA_IMPORT_BUCKET_NAME'] : []),
       ...(definition.readsSigningKey ? ['DATA_IMPORT_TOKEN_SIGNING_SECRET_ARN'] : []),
       ...(definition.readsVendorCredentials

@@ -85,7 +85,11 @@ describe('join-supplier completed from another producer moves the meter points O
     const repeat = await deliver(event);
 
     // Assess
-    expect(repeat).toMatchObject({ result: 'repeated', meterPoints: [], reason: expect.stringContaining('applied before') });
+    expect(repeat).toMatchObject({
+      result: 'repeated',
+      meterPoints: [],
+      reason: expect.stringContaining('applied before'),
+    });
     expect((await getStatuses(token, external)).json).toEqual(statusesOf(mpxns, 'ON_SUPPLY'));
   });
 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { clearRecordings } from './aws-calls/recording.js';
 
 /**
  * vitest globalSetup: starts ONE local runtime (DynamoDB Local, local S3, local EventBridge,
@@ -31,7 +32,11 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.DATA_IMPORT_SUBSCRIBERS_DIR = subscribersDir;
   // A bulk job whose supplier is paused looks again every second here, not every minute.
   process.env.DATA_IMPORT_BULK_SUPPLIER_RECHECK_SECONDS ??= '1';
+  // The runtime's process records every AWS call its functions make, for the least-privilege test.
+  clearRecordings();
   const live = Boolean(process.env.DATA_IMPORT_TEST_LOG);
+  // A fresh clone has no .local/ yet.
+  mkdirSync(dirname(RUNTIME_LOG), { recursive: true });
   const log = live ? 'inherit' : openSync(RUNTIME_LOG, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('test/support/runtime-process.ts')], {
     env: {

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { encodeAuthContext } from '../../functions/http/auth-context.js';
 import { matchRoute } from '../../infra/local/api-routes.js';
+import { runInvocation } from '../../infra/local/invocation-context.js';
 import { proxyEvent as gatewayProxyEvent } from '../../infra/local/proxy-event.js';
 
 /**
@@ -65,7 +66,12 @@ export interface InvokeResult {
   text: string;
 }
 
+/** Calls `handler` as the function of the request's route (one invocation of it, as the local API server does). */
 export async function invoke(handler: unknown, request: ProxyRequest): Promise<InvokeResult> {
-  const result = await (handler as ProxyHandler)(proxyEvent(request), lambdaContext);
+  const match = matchRoute(request.method, request.path);
+  const functionId = match.kind === 'found' ? match.route.id : 'unknown';
+  const result = await runInvocation({ functionId, trigger: 'api' }, () =>
+    (handler as ProxyHandler)(proxyEvent(request), lambdaContext),
+  );
   return { status: result.statusCode, json: JSON.parse(result.body), text: result.body };
 }

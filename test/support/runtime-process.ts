@@ -1,4 +1,5 @@
 import { startLocalRuntime } from '../../infra/local/runtime.js';
+import { recordAwsCalls } from './aws-calls/recorder.js';
 
 /**
  * The local runtime of a test run, in a process of its own (started by ./global-setup.ts with
@@ -14,6 +15,8 @@ const options = JSON.parse(process.env.DATA_IMPORT_TEST_RUNTIME_OPTIONS ?? '{}')
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+const recorder = recordAwsCalls('runtime');
+
 try {
   const runtime = await startLocalRuntime({ port: 0, ...options, log });
   let stopping = false;
@@ -21,6 +24,7 @@ try {
     if (stopping) return;
     stopping = true;
     await runtime.stop();
+    recorder.flush();
     process.exit(0);
   };
   process.on('disconnect', () => void stop());

@@ -20,6 +20,8 @@
  */
 export const READER_TIMEOUT_SECONDS = 300;
 export const READER_VISIBILITY_TIMEOUT_SECONDS = 6 * READER_TIMEOUT_SECONDS;
+/** Readers at once in the cloud: each reads one job (one object) and sends far faster than workers run lines. */
+export const READER_CONCURRENCY = 5;
 export const WORKER_TIMEOUT_SECONDS = 120;
 export const LINE_START_RESERVE_SECONDS = 45;
 export const VISIBILITY_TIMEOUT_SECONDS = 6 * WORKER_TIMEOUT_SECONDS;

@@ -17,7 +17,13 @@ import {
   putNewBulkJob,
   type StoredBulkJob,
 } from '../../store/bulk-job-store.js';
-import { bulkJobView } from './bulk-job-view.js';
+import {
+  allUrlSigners,
+  bulkJobView,
+  signResultsUrl,
+  signUploadUrl,
+  type UrlSigners,
+} from './bulk-job-view.js';
 
 /** A new OPEN job, with the presigned URL its input is uploaded to. */
 export async function createBulkJob(request: {
@@ -56,6 +62,7 @@ export async function createBulkJob(request: {
     },
     noLines(),
     request.now,
+    { upload: signUploadUrl },
   );
 }
 
@@ -73,12 +80,18 @@ export async function abortBulkJob(job: StoredBulkJob, now: Date): Promise<BulkJ
     if (!latest) throw jobNotFound();
     current = latest;
   }
-  return bulkJobStatus(current, now);
+  // An aborted job is never OPEN again; its results may be written by the time it is read.
+  return bulkJobStatus(current, now, { results: signResultsUrl });
 }
 
-export async function bulkJobStatus(job: StoredBulkJob, now: Date): Promise<BulkJobObject> {
+/** The job with its line counts so far, showing the URLs `signers` sign. */
+export async function bulkJobStatus(
+  job: StoredBulkJob,
+  now: Date,
+  signers: UrlSigners,
+): Promise<BulkJobObject> {
   const progress = await getBulkJobProgress(job.job_id);
-  return bulkJobView(progress?.job ?? job, progress?.counts ?? noLines(), now);
+  return bulkJobView(progress?.job ?? job, progress?.counts ?? noLines(), now, signers);
 }
 
 /** One page of the organisation's jobs for a supplier, newest first. */
@@ -93,8 +106,8 @@ export async function bulkJobPage(
   const views = await Promise.all(
     jobs.map(async (job) => {
       if (job.final_counts || job.state === 'OPEN')
-        return bulkJobView(job, job.final_counts ?? noLines(), request.now);
-      return bulkJobStatus(job, request.now);
+        return bulkJobView(job, job.final_counts ?? noLines(), request.now, allUrlSigners);
+      return bulkJobStatus(job, request.now, allUrlSigners);
     }),
   );
   const last = jobs.at(-1);

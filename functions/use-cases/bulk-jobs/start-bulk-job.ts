@@ -25,5 +25,6 @@ export async function startBulkJob(job: StoredBulkJob, now: Date): Promise<BulkJ
   await sendReadMessage(readMessage(job.job_id, 'continue'));
   const started = await markStarted(job.job_id, now, isoDateTime(now));
   if (!started) throw notOpen();
-  return bulkJobView(started, noLines(), now);
+  // IN_PROGRESS: no URL to show.
+  return bulkJobView(started, noLines(), now, {});
 }

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { exampleStatement, exampleTransactions } from '../../../post-import/support/post-import-api.js';
+import { type CrashPath, cleanOr } from '../crash-path.js';
+import {
+  accountParameters,
+  accountRef,
+  apiEvent,
+  importSteps,
+  payloadOf,
+  processStep,
+  stageStep,
+} from '../requests.js';
+import { DOCUMENT_PATH, type Subject, type World } from '../world.js';
+
+/**
+ * The v1 paths that write: staging, account creation, the four post-import endpoints and the
+ * registration flows. Each re-drive is the client's: the same request again, following
+ * `Retry-After` (see ../redrive.ts).
+ */
+const importAll = async (world: World, subjects: Subject[]) => {
+  await world.prepare(subjects.flatMap((subject) => importSteps(subject)));
+};
+
+/** A repeat reports every item as existing. */
+const everyItem = (results: unknown, status: string) =>
+  Array.isArray(results) && results.length > 0 && results.every((result) => result?.status === status);
+
+export const stage: CrashPath = {
+  id: 'stage',
+  functionId: 'stage-account',
+  redrive: 'client',
+  prepare: async () => undefined,
+  event: (_world, subject) => stageStep(subject).event,
+  // A repeat of a staging that was stored is a re-staging: 200.
+  answer: cleanOr((final) => final.status === 200),
+};
+
+export const process: CrashPath = {
+  id: 'process',
+  functionId: 'process-account',
+  redrive: 'client',
+  prepare: async (world, subjects) => {
+    await world.prepare(subjects.map((subject) => stageStep(subject)));
+  },
+  event: (_world, subject) => processStep(subject).event,
+  // A retry after a lost answer: 409 already imported, naming the one account that exists.
+  answer: (clean, final, view) =>
+    cleanOr(
+      (repeat) =>
+        repeat.status === 409 &&
+        repeat.code === 'account_import_process_already_imported' &&
+        view.accounts.includes(repeat.raw?.service_account_number),
+    )(clean, final),
+};
+
+export const processDryRun: CrashPath = {
+  ...process,
+  id: 'process-dry-run',
+  event: (_world, subject) => apiEvent('process-account', subject, { ...accountRef(subject), dry_run: true }),
+  answer: undefined,
+};
+
+export const transactions: CrashPath = {
+  id: 'transactions',
+  functionId: 'create-transactions',
+  redrive: 'client',
+  prepare: importAll,
+  event: (_world, subject) =>
+    apiEvent('create-transactions', subject, {
+      ...accountRef(subject),
+      transactions: [
+        exampleTransactions.charge('T1', '2026-01-05'),
+        exampleTransactions.payment('T2', '2026-01-06'),
+        exampleTransactions.supplyCharge('T3', '2025-12-01'),
+      ],
+    }),
+  answer: cleanOr(
+    (final) => final.status === 201 && everyItem(final.body?.results, 'TRANSACTION_ALREADY_EXISTS'),
+  ),
+};
+
+/** More transactions than one write holds: the crash can fall between two writes of one request. */
+const CHUNKED_TRANSACTIONS = 100;
+
+export const transactionsInChunks: CrashPath = {
+  ...transactions,
+  id: 'transactions-chunked',
+  event: (_world, subject) =>
+    apiEvent('create-transactions', subject, {
+      ...accountRef(subject),
+      transactions: Array.from({ length: CHUNKED_TRANSACTIONS }, (_, i) =>
+        exampleTransactions.charge(`T${i}`, '2026-01-05'),
+      ),
+    }),
+  // A repeat reports the transactions the crashed request stored as existing, and adds the rest.
+  answer: cleanOr(
+    (final) =>
+      final.status === 201 &&
+      final.body?.results?.length === CHUNKED_TRANSACTIONS &&
+      final.body.results.every((result: { status?: string }) =>
+        ['TRANSACTION_ADDED_TO_ACCOUNT', 'TRANSACTION_ALREADY_EXISTS'].includes(String(result.status)),
+      ),
+  ),
+};
+
+export const notes: CrashPath = {
+  id: 'notes',
+  functionId: 'create-notes',
+  redrive: 'client',
+  prepare: importAll,
+  event: (_world, subject) =>
+    apiEvent('create-notes', subject, {
+      ...accountRef(subject),
+      notes: [
+        { body: 'Moved from the legacy system', created_at: '2026-01-02T10:00:00Z', is_pinned: true },
+        { document_paths: [{ document_path: DOCUMENT_PATH }], external_id: 'N-1' },
+      ],
+    }),
+  answer: cleanOr((final) => final.status === 201 && everyItem(final.body, 'NOTE_ALREADY_EXISTS')),
+};
+
+export const statements: CrashPath = {
+  id: 'statements',
+  functionId: 'create-historical-statements',
+  redrive: 'client',
+  prepare: importAll,
+  event: (_world, subject) =>
+    apiEvent('create-historical-statements', subject, {
+      ...accountRef(subject),
+      statements: [exampleStatement('S-1', { statement_path: DOCUMENT_PATH }), exampleStatement('S-2')],
+    }),
+};
+
+/** One reference for every subject of a world: the fake vendor's answer depends on it. */
+const references = new WeakMap<World, string>();
+
+export const paymentInstruction: CrashPath = {
+  id: 'payment-instruction',
+  functionId: 'create-payment-instruction',
+  redrive: 'client',
+  prepare: importAll,
+  event: (world, subject) => {
+    const reference = references.get(world) ?? `pm_crashpoints_${randomBytes(4).toString('hex')}`;
+    references.set(world, reference);
+    subject.data.placeholders = { reference };
+    return apiEvent('create-payment-instruction', subject, {
+      ...accountRef(subject),
+      vendor: 'STRIPE',
+      reference,
+      type: 'CARD',
+      ledger_code: 'MAIN',
+      use_for_scheduled_payments: true,
+      valid_from: '2026-01-01',
+    });
+  },
+};
+
+export const registrationFlows: CrashPath = {
+  id: 'registration-flows',
+  functionId: 'send-registration-flows',
+  redrive: 'client',
+  prepare: importAll,
+  event: (_world, subject) => {
+    payloadOf(subject);
+    return apiEvent('send-registration-flows', subject, { dry_run: false }, accountParameters(subject));
+  },
+  // Calling again is safe: meter points already requested come back as errors naming REGISTRATION_REQUESTED.
+  answer: cleanOr(
+    (final) =>
+      final.status === 200 &&
+      Array.isArray(final.body?.meter_points) &&
+      final.body.meter_points.every(
+        (point: { status?: string; error_detail?: string }) =>
+          point.status === 'REGISTRATION_FLOW_ERROR' &&
+          point.error_detail?.includes('REGISTRATION_REQUESTED'),
+      ),
+  ),
+};

@@ -1,0 +1,185 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SQSRecord } from 'aws-lambda';
+import { MAX_RECEIVE_COUNT } from '../../../functions/rules/account-task/engine.js';
+import type { StepOutcome } from './child.js';
+import { heldClaims } from './oracle.js';
+import { INVOCATION_TIMEOUT_MS, type Subject, type World } from './world.js';
+
+/**
+ * What the cloud does after a function died, played by the harness:
+ * - `client`: API Gateway answered 502; the client sends the same request again, and on a
+ *   5xx, a 429 or a `409 import_process_in_progress` waits what `Retry-After` says and sends it again;
+ * - `queue`: SQS delivers the same message again once its visibility timeout has passed (the
+ *   harness delivers it as soon as the task's lease has expired: the earliest the timeout allows);
+ * - `stream`: the event source mapping hands the same records to the function again;
+ * - `schedule`: the schedule invokes the function again at its next tick;
+ * - `bus`: Lambda's asynchronous invocation delivers the same event again.
+ * Every re-drive runs in a fresh child (the crashed execution environment is gone).
+ */
+export type Redrive = 'client' | 'queue' | 'stream' | 'schedule' | 'bus';
+
+export interface Answer {
+  status?: number;
+  code?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+  body?: any;
+  retryAfter?: number;
+  result?: unknown;
+  error?: { name: string; message: string };
+  /** The body before normalization (answer checks that need the real numbers). */
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+  raw?: any;
+}
+
+export function answerOf(step: StepOutcome | undefined): Answer {
+  if (!step) return { error: { name: 'NoAnswer', message: 'the step gave no answer' } };
+  if (step.error) return { error: step.error };
+  const result = step.result as {
+    statusCode?: number;
+    body?: string;
+    headers?: Record<string, string>;
+  } | null;
+  if (result && typeof result.statusCode === 'number') {
+    const body = result.body ? JSON.parse(result.body) : undefined;
+    const header = Object.entries(result.headers ?? {}).find(
+      ([name]) => name.toLowerCase() === 'retry-after',
+    );
+    return {
+      status: result.statusCode,
+      code: body?.code,
+      body,
+      ...(header ? { retryAfter: Number(header[1]) } : {}),
+    };
+  }
+  return { result: step.result };
+}
+
+/** Deliveries a re-drive gets before the harness calls the case stuck (the cloud gives as many or more). */
+const REDELIVERIES = 3;
+/**
+ * When a dead holder's claim must be free, after the crash: its lifetime (the invocation's
+ * timeout; margin 0), a second for whole-second rounding (a Retry-After is rounded up), and a
+ * second for the time between the function deciding its answer and the harness reading it on
+ * a busy machine.
+ */
+const CLAIM_FREE_MS = INVOCATION_TIMEOUT_MS + 2_000;
+
+export interface RedriveContext {
+  world: World;
+  subject: Subject;
+  functionId: string;
+  /** A fresh event of the invocation (a client's retry is a new request; a redelivery the same one). */
+  event: () => Promise<unknown> | unknown;
+  crashedAt: number;
+}
+
+export interface RedriveOutcome {
+  final: Answer;
+  violations: string[];
+}
+
+const retryable = (answer: Answer) =>
+  answer.status !== undefined &&
+  (answer.status >= 500 || answer.status === 429 || answer.code === 'import_process_in_progress');
+
+async function invoke(context: RedriveContext, event: unknown): Promise<Answer> {
+  const outcome = await context.world.run([{ functionId: context.functionId, event }]);
+  const answer = answerOf(outcome.steps[0]);
+  if (process.env.CRASH_POINTS_DEBUG && (answer.error || (answer.status ?? 0) >= 500)) {
+    process.stderr.write(
+      `[crash points] ${context.functionId}: ${JSON.stringify(answer)}\n${outcome.output}\n`,
+    );
+  }
+  return answer;
+}
+
+async function client(context: RedriveContext): Promise<RedriveOutcome> {
+  const violations: string[] = [];
+  const latest = context.crashedAt + CLAIM_FREE_MS;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await invoke(context, await context.event());
+    if (!retryable(answer)) return { final: answer, violations };
+    const seconds = answer.retryAfter;
+    const at = `${answer.status} ${answer.code ?? ''} ${((Date.now() - context.crashedAt) / 1000).toFixed(1)} s after the crash`;
+    if (seconds === undefined && answer.status !== 500) violations.push(`${at} carries no Retry-After`);
+    const waitMs = (seconds ?? 1) * 1000;
+    // A claim's holder is dead: whoever waits what Retry-After says must find it expired by then.
+    if (answer.code === 'import_process_in_progress' && Date.now() + waitMs > latest) {
+      violations.push(
+        `${at}, Retry-After ${seconds ?? '-'}: no answer within the crashed holder's lifetime (${INVOCATION_TIMEOUT_MS / 1000} s)`,
+      );
+      return { final: answer, violations };
+    }
+    if (attempt >= REDELIVERIES + 2) {
+      violations.push(`${at}: still no final answer after ${attempt} attempts`);
+      return { final: answer, violations };
+    }
+    await sleep(waitMs);
+  }
+}
+
+/** Waits until the subject's claims have expired, or reports that one outlives the crashed holder. */
+async function claimsExpired(context: RedriveContext): Promise<string | undefined> {
+  const claims = heldClaims(
+    await context.world.importItems(context.subject),
+    context.subject,
+    context.crashedAt,
+    INVOCATION_TIMEOUT_MS,
+  );
+  const outliving = claims.find((claim) => claim.outlives);
+  if (outliving) return `${outliving.what} expires ${outliving.secondsAfterCrash} s after the crash`;
+  const until = Math.max(0, ...claims.map((claim) => claim.expiresAt));
+  if (until > Date.now()) await sleep(until - Date.now() + 50);
+  return undefined;
+}
+
+async function queue(context: RedriveContext): Promise<RedriveOutcome> {
+  const record = (await context.event()) as { Records: SQSRecord[] };
+  let final: Answer = {};
+  // The latest holder that may have left a claim: the crashed invocation, then each delivery
+  // that did not finish (one that timed out on a busy machine holds its own, fresh lease).
+  let latestHolderAt = context.crashedAt;
+  for (let receive = 2; receive <= MAX_RECEIVE_COUNT; receive++) {
+    const blocked = await claimsExpired({ ...context, crashedAt: latestHolderAt });
+    if (blocked) return { final, violations: [`the message cannot run again: ${blocked}`] };
+    const again = record.Records.map((r) => ({
+      ...r,
+      attributes: { ...r.attributes, ApproximateReceiveCount: String(receive) },
+    }));
+    latestHolderAt = Date.now();
+    final = await invoke(context, { Records: again });
+    const failures = (final.result as { batchItemFailures?: unknown[] } | undefined)?.batchItemFailures ?? [];
+    if (!final.error && failures.length === 0) return { final, violations: [] };
+  }
+  return {
+    final,
+    violations: [
+      `still failing after ${MAX_RECEIVE_COUNT} deliveries (the message goes to the dead-letter queue)`,
+    ],
+  };
+}
+
+async function again(context: RedriveContext, sameEvent: boolean): Promise<RedriveOutcome> {
+  const event = await context.event();
+  let final: Answer = {};
+  for (let attempt = 1; attempt <= REDELIVERIES; attempt++) {
+    final = await invoke(context, sameEvent ? event : await context.event());
+    const failures = (final.result as { batchItemFailures?: unknown[] } | undefined)?.batchItemFailures ?? [];
+    if (!final.error && failures.length === 0) return { final, violations: [] };
+  }
+  return { final, violations: [`still failing after ${REDELIVERIES} re-drives: ${JSON.stringify(final)}`] };
+}
+
+export function redrive(kind: Redrive, context: RedriveContext): Promise<RedriveOutcome> {
+  switch (kind) {
+    case 'client':
+      return client(context);
+    case 'queue':
+      return queue(context);
+    case 'stream':
+    case 'bus':
+      return again(context, true);
+    case 'schedule':
+      return again(context, false);
+  }
+}
