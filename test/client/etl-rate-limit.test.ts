@@ -6,26 +6,28 @@ import { loadHandler } from '../../infra/local/handlers.js';
 import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
 
 /**
- * A second local API server in this test process, in front of the same DynamoDB Local, S3 and
+ * Second local API servers in this test process, in front of the same DynamoDB Local, S3 and
  * events as the shared runtime, with the real handlers and authorizer but a low per-organisation
- * limit: 5 requests per second, burst 5. Every answer it gives is logged, so the test can see
- * that the limiter really refused requests before the client recovered from them.
+ * limit. Every answer they give is logged, so the test can see that the limiter really refused
+ * requests before the client recovered from them.
  */
 describe('Rule: under a burst the local limiter answers 429 with Retry-After, and the client waits and recovers', () => {
   let server: ApiServer;
+  /** A burst below the ETL run's concurrency: its first requests, sent together, are refused however slow the machine. */
+  let narrowServer: ApiServer;
   const answers: string[] = [];
   const throttled = () => answers.filter((line) => / → 429 /.test(line));
+  const throttledServer = (rateLimit: { ratePerSecond: number; burst: number }) =>
+    startApiServer({ port: 0, loadHandler, rateLimit, logRequests: true, log: (line) => answers.push(line) });
 
   beforeAll(async () => {
-    server = await startApiServer({
-      port: 0,
-      loadHandler,
-      rateLimit: { ratePerSecond: 5, burst: 5 },
-      logRequests: true,
-      log: (line) => answers.push(line),
-    });
+    server = await throttledServer({ ratePerSecond: 5, burst: 5 });
+    narrowServer = await throttledServer({ ratePerSecond: 2, burst: 2 });
   });
-  afterAll(() => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await narrowServer.stop();
+  });
 
   it('a burst of 20 requests from one organisation is throttled, and every request still gets its real answer', async () => {
     // Prepare
@@ -69,7 +71,7 @@ describe('Rule: under a burst the local limiter answers 429 with Retry-After, an
     const run = await runEtl(
       ['load', file, '--supplier', 'ACME', '--state', state, '--concurrency', '4'],
       'local-dev-key-acme',
-      server.url,
+      narrowServer.url,
     );
 
     // Assess

@@ -16,6 +16,7 @@ import {
 } from '../auth/token-fixtures.js';
 import { exampleTransactions } from '../post-import/support/post-import-api.js';
 import { obtainServiceToken } from '../support/auth.js';
+import { api } from '../support/http.js';
 import { expectWellFormedAnswer } from './support/error-body.js';
 import { send } from './support/raw-http.js';
 import { recordFigure } from './support/runs.js';
@@ -29,14 +30,30 @@ import { createWorld, type HostileWorld, importPartition, partitionItems } from 
  */
 let world: HostileWorld;
 const external = `HZ-AUTH-${randomUUID()}`;
+/** An OPEN bulk job of ACME's organisation: the routes naming a job name this one. */
+let acmeJob: string;
+let acmeToken: string;
 
 beforeAll(async () => {
   world = await createWorld('AUTH');
+  ({ token: acmeToken } = await obtainServiceToken({ APIKey: 'local-dev-key-acme' }));
+  const job = await api('POST', '/v2/data-import/bulk-jobs/', {
+    token: acmeToken,
+    body: { import_supplier: 'ACME' },
+  });
+  expect(job.status).toBe(201);
+  acmeJob = job.json.job_id;
 });
 
 /** A request each route accepts up to the scope check, naming the seeded supplier ACME. */
 function requestFor(route: (typeof apiFunctions)[number]['route']): { target: string; body?: string } {
-  const target = `${route.path.replace('{import_supplier}', 'ACME').replace('{external_account_number}', external)}/`;
+  const filled = route.path
+    .replace('{import_supplier}', 'ACME')
+    .replace('{external_account_number}', external)
+    .replace('{job_id}', acmeJob);
+  // A GET whose path names no supplier takes it as a query parameter (the bulk job list).
+  const query = route.method === 'GET' && !route.path.includes('{') ? '?import_supplier=ACME' : '';
+  const target = `${filled}/${query}`;
   const ref = { import_supplier: 'ACME', external_account_number: external };
   const bodies: Record<string, unknown> = {
     '/v1/data-import/validate-account': accountPayload({ external_account_number: external }, 'ACME'),
@@ -67,6 +84,7 @@ function requestFor(route: (typeof apiFunctions)[number]['route']): { target: st
       payload: accountPayload({ external_account_number: external }, 'ACME'),
       task_params: {},
     },
+    '/v2/data-import/bulk-jobs': { import_supplier: 'ACME' },
     '/v1/data-import/payment-instruction/create': {
       ...ref,
       vendor: 'STRIPE',
@@ -176,16 +194,22 @@ describe('Rule: every route refuses forged, expired and unusable tokens with 401
 });
 
 describe('Rule: a valid token for other suppliers gets 403 permission_denied on every route and writes nothing', () => {
-  it('the hostile organisation (scope HZ-…) naming ACME → 403 everywhere; ACME has no trace of it', async () => {
+  it('the hostile organisation (scope HZ-…) naming ACME → 403 everywhere, ACME’s bulk job → 404 as if unknown; ACME has no trace of it', async () => {
     // Act
     const responses = await Promise.all(routes.map((route) => call(route, `Token ${world.token}`)));
     // Assess
     for (const [index, response] of responses.entries()) {
-      expectWellFormedAnswer(response, { route: routes[index]?.path });
-      expect(response.status, routes[index]?.path).toBe(403);
-      expect(response.json.code).toBe('permission_denied');
+      const route = routes[index]?.path as string;
+      expectWellFormedAnswer(response, { route });
+      const [status, code] = route.includes('{job_id}')
+        ? [404, 'bulk_job_does_not_exist']
+        : [403, 'permission_denied'];
+      expect(response.status, route).toBe(status);
+      expect(response.json.code, route).toBe(code);
     }
     expect(await partitionItems(importPartition('ACME', external))).toEqual([]);
+    const job = await api('GET', `/v2/data-import/bulk-jobs/${acmeJob}/`, { token: acmeToken });
+    expect(job.json.state).toBe('OPEN');
   });
 
   it('a GLOBEX token naming the hostile suppliers (Ongoing, Paused, Complete) → 403, not 409 or 404', async () => {
