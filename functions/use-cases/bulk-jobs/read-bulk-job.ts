@@ -63,7 +63,10 @@ export async function readBulkJob(
     mode === 'resend',
   );
   if (claimed === 'not-started' || claimed === 'done' || 'held' in claimed) {
-    if (claimed === 'done' && mode === 'resend') await finishIfDone(jobId);
+    // Read before: a reader may have died between noting the read done and looking whether the
+    // job is complete, after the workers had counted every chunk (none of them could finish a job
+    // whose read was not done). The message delivered again looks in its place.
+    if (claimed === 'done') await finishIfDone(jobId);
     return claimed;
   }
   const job = claimed;
