@@ -141,7 +141,12 @@ export async function submit(client: DataImportClient, options: SubmitOptions): 
   writeAtomically(jobFile, `${JSON.stringify({ job_id: created.job_id }, null, 2)}\n`);
   if (!created.upload) throw new JobRequestError('the new job has no upload URL');
   await uploadFile(created.upload.url, options.file);
-  expectStatus(await jobRequest(client, 'POST', `${jobPath(created.job_id)}start/`), 202, 'starting the job');
+  const start = await jobRequest(client, 'POST', `${jobPath(created.job_id)}start/`);
+  // A start retried after its answer was lost (a 502 once the job had started) finds the job
+  // started already: the job is followed all the same.
+  if (start.status !== 409 || (start.json as { code?: string } | undefined)?.code !== 'bulk_job_not_open') {
+    expectStatus(start, 202, 'starting the job');
+  }
   const job = await watchJob(client, created.job_id, options.progressStream);
   const output = job.results_url ? await downloadResults(job.results_url, options.stateDir) : undefined;
   return { job, seconds: (Date.now() - started) / 1000, ...(output ? { resultsFile: output } : {}) };

@@ -211,8 +211,8 @@ async function conditionalUpdate(
 }
 
 /**
- * OPEN → IN_PROGRESS. The write itself hands the job to the reader: the table stream passes this
- * transition (and no other) to the reader function. Undefined when the job was not OPEN.
+ * OPEN → IN_PROGRESS (the start has sent the job's read message just before), and listed among
+ * the unfinished jobs (gsi4). Undefined when the job was not OPEN.
  */
 export function markStarted(jobId: string, now: Date, startedAt: string): Promise<StoredBulkJob | undefined> {
   const index = indexKeys.unfinishedBulkJob(now.toISOString(), jobId);

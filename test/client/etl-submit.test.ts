@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
+import { createDataImportClient } from '../../client/data-import-client.js';
+import { submit } from '../../client/etl/submit.js';
 import { resultsOf } from '../bulk-jobs/support.js';
 import { obtainToken } from '../support/auth.js';
-import { api } from '../support/http.js';
+import { api, apiUrl } from '../support/http.js';
 import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -64,6 +67,46 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
       ['IMPORTED', true],
       ['FAILED', true],
     ]);
+  });
+});
+
+describe('etl submit follows its job when the answer to its start was lost', () => {
+  it('a start answered 502 after it started the job, retried and answered 409 bulk_job_not_open: the job is followed to its end', async () => {
+    // Prepare: a client whose first start reaches the API, then loses its answer (API Gateway's 502)
+    const dir = tempDir('etl-submit-lost-start');
+    const file = writeBundles(dir, [await goodBundle('SUBMIT-LOST-START')]);
+    const starts: number[] = [];
+    const client = createDataImportClient({
+      baseUrl: apiUrl(''),
+      apiKey: 'local-dev-key-acme',
+      sleep: async () => undefined,
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        const response = await fetch(request);
+        if (request.method !== 'POST' || !request.url.endsWith('/start/')) return response;
+        starts.push(response.status);
+        if (starts.length > 1) return response;
+        await response.arrayBuffer();
+        return new Response('{"message": "Internal server error"}', { status: 502 });
+      },
+    });
+    const quiet = new Writable({
+      write: (_chunk, _encoding, done) => done(),
+    }) as unknown as NodeJS.WriteStream;
+
+    // Act
+    const summary = await submit(client, {
+      file,
+      supplier: 'ACME',
+      stateDir: path.join(dir, 'state'),
+      dryRun: false,
+      progressStream: quiet,
+    });
+
+    // Assess
+    expect(starts).toEqual([202, 409]);
+    expect(summary.job).toMatchObject({ state: 'COMPLETE', lines: { total: 1, imported: 1 } });
+    expect(readNdjson(summary.resultsFile as string).map((result) => result.status)).toEqual(['IMPORTED']);
   });
 });
 

@@ -56,6 +56,8 @@ export const COUNTER_SHARDS = 16;
 export const MAX_LINES_PER_CHUNK = 100;
 /** A chunk's lines are read with one ranged GET of at most this many bytes (a line over the limit is never read). */
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
+/** Chunks the reader sends per SendMessageBatch (SQS's most), and after which it notes its position. */
+export const READ_BATCH = 10;
 /** Chunks per worker the reader aims at, so the last chunks end close together. */
 const CHUNKS_PER_WORKER = 8;
 /** The largest chunk the reader aims at, in bytes of input. */

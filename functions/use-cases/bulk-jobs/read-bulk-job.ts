@@ -5,7 +5,7 @@ import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 import { MAX_INPUT_BYTES } from '../../rules/bulk-jobs/bulk-job.js';
 import { ChunkCutter, type CutChunk, START } from '../../rules/bulk-jobs/chunk-cutter.js';
-import { linesMessage, targetChunkBytes } from '../../rules/bulk-jobs/engine.js';
+import { linesMessage, READ_BATCH, targetChunkBytes } from '../../rules/bulk-jobs/engine.js';
 import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import { claimNow } from '../../rules/claims/claim.js';
 import { isoDateTime } from '../../rules/values/dates.js';
@@ -23,8 +23,6 @@ import { finishIfDone } from './finish-bulk-job.js';
 const CONCURRENCY = integerEnv('DATA_IMPORT_BULK_JOB_CONCURRENCY', 8, { min: 1, max: 1000 });
 /** The reader stops sending (and notes where it stands) with this little of its invocation left. */
 const STOP_RESERVE_MS = 20_000;
-/** Chunks sent per SendMessageBatch, and per position noted in the job. */
-const BATCH = 10;
 
 /**
  * - `continue`: read from where the last reader of the job stopped (a started job; the same job
@@ -63,7 +61,10 @@ export async function readBulkJob(
     mode === 'resend',
   );
   if (claimed === 'not-started' || claimed === 'done' || 'held' in claimed) {
-    if (claimed === 'done' && mode === 'resend') await finishIfDone(jobId);
+    // Read before: a reader may have died between noting the read done and looking whether the
+    // job is complete, after the workers had counted every chunk (none of them could finish a job
+    // whose read was not done). The message delivered again looks in its place.
+    if (claimed === 'done') await finishIfDone(jobId);
     return claimed;
   }
   const job = claimed;
@@ -111,16 +112,16 @@ export async function readBulkJob(
     const stream = await readObjectFrom(job.input_key, from.offset);
     for await (const bytes of stream ?? []) {
       pending.push(...cutter.push(bytes as Buffer));
-      while (pending.length >= BATCH) {
-        if (!(await send(pending.splice(0, BATCH)))) return stop(stream, lost());
+      while (pending.length >= READ_BATCH) {
+        if (!(await send(pending.splice(0, READ_BATCH)))) return stop(stream, lost());
         if (invocation.deadlineMs - Date.now() < reserveMs(invocation, STOP_RESERVE_MS))
           return stop(stream, 'stopped');
       }
     }
   }
   pending.push(...cutter.end());
-  for (let start = 0; start < pending.length; start += BATCH) {
-    if (!(await send(pending.slice(start, start + BATCH)))) return lost();
+  for (let start = 0; start < pending.length; start += READ_BATCH) {
+    if (!(await send(pending.slice(start, start + READ_BATCH)))) return lost();
   }
   if (job.read_done) {
     await releaseRead(jobId, invocation.holder);

@@ -88,7 +88,7 @@ async function crashAndRecover(path: CrashPath, c: Case, cleanCalls: PathReport[
   if (JSON.stringify(label) !== JSON.stringify(expected)) {
     c.problems.push(`call ${c.k} was ${JSON.stringify(label)}, in the clean run ${JSON.stringify(expected)}`);
   }
-  const items = await c.world.importItems(c.subject);
+  const items = await c.world.claimItems(c.subject);
   for (const claim of heldClaims(items, c.subject, crashedAt, INVOCATION_TIMEOUT_MS)) {
     if (!claim.outlives) continue;
     c.problems.push(

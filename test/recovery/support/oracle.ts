@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { type EventDetail, eventsOfOutboxItem } from '../../../functions/events/outbox.js';
+import { bulkJobClaims, bulkJobInvariants } from './bulk-job-oracle.js';
 import { foldShards } from './normalize.js';
 import type { Subject } from './world.js';
 
@@ -71,7 +72,7 @@ const bySk = (items: readonly Item[], prefix: string) =>
 
 const setOf = (value: unknown) => new Set(value instanceof Set ? [...value].map(String) : []);
 
-/** Aggregates against a recount, one account per external number and meter point, claims released. */
+/** Aggregates against a recount, one account per external number and meter point, claims released; a bulk job's rules (./bulk-job-oracle.ts). */
 export function invariants(view: SubjectView, subject: Subject): string[] {
   const found: string[] = [];
   const accounts = view.items.filter((item) => item.sk === 'ACCOUNT');
@@ -98,6 +99,7 @@ export function invariants(view: SubjectView, subject: Subject): string[] {
       );
     }
   }
+  found.push(...bulkJobInvariants(view.items));
   const folded = foldShards(view.items);
   for (const account of accounts) {
     const partition = view.items.filter((item) => item.pk === account.pk);
@@ -158,6 +160,8 @@ const LEGACY_LOCK_SECONDS = 300;
  */
 export function heldClaims(items: readonly Item[], subject: Subject, crashedAt: number, lifetimeMs: number) {
   const claims: { what: string; expiresAt: number }[] = [];
+  const job = subject.data.tokens?.job as string | undefined;
+  if (job) claims.push(...bulkJobClaims(items, job));
   for (const item of items) {
     if (!String(item.pk).startsWith(`IMPORT#${subject.supplier}#`) || item.status !== 'IN_PROGRESS') continue;
     if (item.sk === 'PROCESS') {

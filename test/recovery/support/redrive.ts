@@ -121,7 +121,7 @@ async function client(context: RedriveContext): Promise<RedriveOutcome> {
 /** Waits until the subject's claims have expired, or reports that one outlives the crashed holder. */
 async function claimsExpired(context: RedriveContext): Promise<string | undefined> {
   const claims = heldClaims(
-    await context.world.importItems(context.subject),
+    await context.world.claimItems(context.subject),
     context.subject,
     context.crashedAt,
     INVOCATION_TIMEOUT_MS,

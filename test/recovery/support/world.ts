@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, QueryCommand, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { isTaskMessage, type TaskMessage } from '../../../functions/rules/account-task/engine.js';
 import { supplierItem } from '../../../functions/store/supplier-store.js';
 import { sqsRecord } from '../../../infra/local/sqs-poller.js';
 import { putDocument } from '../../post-import/support/documents.js';
+import { bulkJobItems } from './bulk-jobs.js';
 import { functionBundle } from './bundles.js';
 import type { CallMoment } from './call-hooks.js';
 import { type ChildOutcome, runChild } from './child.js';
 import type { ChildStep } from './child-runner.js';
-import { createStandIns, type StandIns } from './stand-ins.js';
+import { createStandIns, type StandIns, takeAllMessages } from './stand-ins.js';
 import { StreamTap } from './stream.js';
 
 /**
@@ -127,33 +127,13 @@ export class World {
 
   /** Moves every message the functions sent to the task queue into the harness's mailbox. */
   async drainQueue(): Promise<void> {
-    const { sqs, queueUrl } = this.standIns;
-    for (;;) {
-      const { Messages = [] } = await sqs.send(
-        new ReceiveMessageCommand({
-          QueueUrl: queueUrl,
-          MaxNumberOfMessages: 10,
-          MessageSystemAttributeNames: ['All'],
-        }),
-      );
-      if (Messages.length === 0) return;
-      for (const message of Messages) {
-        const body: unknown = JSON.parse(message.Body ?? 'null');
-        if (isTaskMessage(body))
-          this.mailbox.push({
-            message: body,
-            record: sqsRecord(message, 'arn:aws:sqs:eu-west-2:000000000000:crash-points', 'eu-west-2'),
-          });
-      }
-      await sqs.send(
-        new DeleteMessageBatchCommand({
-          QueueUrl: queueUrl,
-          Entries: Messages.map((message, index) => ({
-            Id: String(index),
-            ReceiptHandle: message.ReceiptHandle,
-          })),
-        }),
-      );
+    for (const message of await takeAllMessages(this.standIns.sqs, this.standIns.queueUrl)) {
+      const body: unknown = JSON.parse(message.Body ?? 'null');
+      if (isTaskMessage(body))
+        this.mailbox.push({
+          message: body,
+          record: sqsRecord(message, 'arn:aws:sqs:eu-west-2:000000000000:crash-points', 'eu-west-2'),
+        });
     }
   }
 
@@ -176,6 +156,16 @@ export class World {
       }),
     );
     return Items;
+  }
+
+  /**
+   * The items that may hold the subject's claims: its accounts' import partitions (its own, and
+   * the others its preparation named in `data.externals`) and its bulk job's items.
+   */
+  async claimItems(subject: Subject): Promise<Record<string, unknown>[]> {
+    const externals = [subject.external, ...((subject.data.externals as string[] | undefined) ?? [])];
+    const imports = await Promise.all(externals.map((external) => this.importItems(subject, external)));
+    return [...imports.flat(), ...(await bulkJobItems(this, subject))];
   }
 
   /** Every item of the world's table. */
