@@ -217,6 +217,7 @@ async function countChunk(
     notProcessed,
     Date.now(),
   );
-  await finishIfDone(job.job_id);
+  // Only the chunk's own shard is read, unless this chunk completed it.
+  await finishIfDone(job.job_id, counterShardOf(chunk.chunk));
   return { outcome: 'done' };
 }
