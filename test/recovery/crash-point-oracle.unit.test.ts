@@ -113,30 +113,56 @@ describe('the rules every state keeps after a crash', () => {
   });
 });
 
-describe('a claim left by a crash expires within its holder’s lifetime', () => {
-  const crashedAt = Date.parse('2026-11-26T10:00:00Z');
+describe('a claim expires by its holder’s deadline', () => {
   const locked = (fields: Record<string, unknown>) => [
     { pk: 'IMPORT#CP-A#EXT-A', sk: 'PROCESS', status: 'IN_PROGRESS', ...fields },
   ];
+  const leased = (leaseUntil: string) => [
+    { pk: 'IMPORT#CP-A#EXT-A', sk: 'TASK', status: 'IN_PROGRESS', lease_until: leaseUntil },
+  ];
 
-  it('a lock expiring at its holder’s deadline does not outlive it', () => {
-    const [claim] = heldClaims(
-      locked({ lock_expires_at: '2026-11-26T10:00:05Z' }),
-      subject(),
-      crashedAt,
-      5_000,
-    );
+  it('a lock expiring at its holder’s deadline, rounded up to the second, does not outlive it', () => {
+    // Prepare: the holder's invocation ends at 10:00:04.2
+    const deadline = Date.parse('2026-11-26T10:00:04.200Z');
+
+    // Act
+    const [claim] = heldClaims(locked({ lock_expires_at: '2026-11-26T10:00:05Z' }), subject(), deadline);
+
+    // Assess
     expect(claim?.outlives).toBe(false);
   });
 
+  it('a lease taken by an invocation that started late expires by its own deadline, not by the moment it was sent', () => {
+    // Prepare: a re-delivery sent at 10:00:00 whose child started its 5 s invocation 2.3 s later
+    const deadline = Date.parse('2026-11-26T10:00:07.300Z');
+
+    // Act
+    const [claim] = heldClaims(leased('2026-11-26T10:00:08Z'), subject(), deadline);
+
+    // Assess
+    expect(claim?.outlives).toBe(false);
+  });
+
+  it('a lease computed from a longer timeout than its holder’s outlives it', () => {
+    // Prepare: a 5 s invocation that started at 10:00:00, and a lease of the 10 s default timeout
+    const deadline = Date.parse('2026-11-26T10:00:05Z');
+
+    // Act
+    const [claim] = heldClaims(leased('2026-11-26T10:00:10Z'), subject(), deadline);
+
+    // Assess
+    expect(claim).toMatchObject({ what: 'the task lease (TASK)', outlives: true, secondsAfterDeadline: 5 });
+  });
+
   it('a lock kept for a fixed 300 s (no expiry stored) outlives a 5 s holder', () => {
-    const [claim] = heldClaims(
-      locked({ in_progress_since: '2026-11-26T09:59:59Z' }),
-      subject(),
-      crashedAt,
-      5_000,
-    );
-    expect(claim).toMatchObject({ outlives: true, secondsAfterCrash: 299 });
+    // Prepare: taken at 09:59:59 by an invocation that ends at 10:00:04
+    const deadline = Date.parse('2026-11-26T10:00:04Z');
+
+    // Act
+    const [claim] = heldClaims(locked({ in_progress_since: '2026-11-26T09:59:59Z' }), subject(), deadline);
+
+    // Assess
+    expect(claim).toMatchObject({ outlives: true, secondsAfterDeadline: 295 });
   });
 });
 

@@ -8,8 +8,9 @@ import { type CallMoment, installCallHooks } from './call-hooks.js';
  * It reads a ChildSpec from stdin, installs the call hooks, then runs each step: imports the
  * step's function bundle (the deployed code, built with the stack's esbuild options) and
  * invokes its `handler` with the step's Lambda event and a Lambda context whose remaining time
- * is the step's timeout. During the step marked `crash`, it kills itself with SIGKILL at the
- * chosen moment of its k-th call. It reports to the parent on file descriptor 3, one JSON line
+ * is the step's timeout (it reports when that invocation ends: its deadline, which the claims it
+ * takes expire by). During the step marked `crash`, it kills itself with SIGKILL at the chosen
+ * moment of its k-th call. It reports to the parent on file descriptor 3, one JSON line
  * per message, written synchronously so that a line written just before SIGKILL arrives.
  */
 export interface ChildStep {
@@ -36,6 +37,8 @@ export interface ChildSpec {
 
 export type ChildMessage =
   | { type: 'call'; step: number; k: number; moment: CallMoment; service: string; operation: string }
+  /** The step's invocation starts; `deadline` (epoch ms) is when its Lambda timeout stops it. */
+  | { type: 'start'; step: number; deadline: number }
   | { type: 'result'; step: number; result: unknown }
   | { type: 'error'; step: number; name: string; message: string };
 
@@ -73,7 +76,11 @@ for (const [index, step] of spec.steps.entries()) {
       handler = ((await import(pathToFileURL(step.bundle).href)) as { handler: Handler }).handler;
       loaded.set(step.bundle, handler);
     }
-    const result = await handler(step.event, lambdaContext(step.functionName, step.timeoutMs));
+    const context = lambdaContext(step.functionName, step.timeoutMs);
+    // Read as the function reads it (its remaining time, then the clock): the claims it takes expire then.
+    const remainingMs = context.getRemainingTimeInMillis();
+    report({ type: 'start', step: index, deadline: Date.now() + remainingMs });
+    const result = await handler(step.event, context);
     report({ type: 'result', step: index, result: result ?? null });
   } catch (error) {
     const failure = error as Error;

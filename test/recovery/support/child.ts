@@ -21,6 +21,8 @@ export interface ChildOutcome {
   /** Every moment the counted step reached, in order (`3 before`, `3 after`, …). */
   moments: { k: number; moment: CallMoment }[];
   steps: StepOutcome[];
+  /** Each step's deadline (epoch ms): when its invocation's timeout stops it, as the function read it. */
+  deadlines: number[];
   output: string;
 }
 
@@ -30,7 +32,14 @@ export async function runChild(spec: ChildSpec, env: Record<string, string>): Pr
     env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: SOURCE_MAPS_NODE_OPTIONS, ...env },
     stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
-  const outcome: ChildOutcome = { killed: false, calls: [], moments: [], steps: [], output: '' };
+  const outcome: ChildOutcome = {
+    killed: false,
+    calls: [],
+    moments: [],
+    steps: [],
+    deadlines: [],
+    output: '',
+  };
   let pending = '';
   const onMessage = (message: ChildMessage) => {
     if (message.type === 'call') {
@@ -38,6 +47,8 @@ export async function runChild(spec: ChildSpec, env: Record<string, string>): Pr
       if (message.moment === 'before') {
         outcome.calls[message.k - 1] = { service: message.service, operation: message.operation };
       }
+    } else if (message.type === 'start') {
+      outcome.deadlines[message.step] = message.deadline;
     } else if (message.type === 'result') {
       outcome.steps[message.step] = { result: message.result };
     } else {

@@ -88,14 +88,24 @@ async function crashAndRecover(path: CrashPath, c: Case, cleanCalls: PathReport[
   if (JSON.stringify(label) !== JSON.stringify(expected)) {
     c.problems.push(`call ${c.k} was ${JSON.stringify(label)}, in the clean run ${JSON.stringify(expected)}`);
   }
+  // Killed before its invocation started (no deadline reported): it took no claim, so none may outlive the crash.
+  const holderDeadline = crashed.deadlines[0] ?? crashedAt;
   const items = await c.world.claimItems(c.subject);
-  for (const claim of heldClaims(items, c.subject, crashedAt, INVOCATION_TIMEOUT_MS)) {
+  for (const claim of heldClaims(items, c.subject, holderDeadline)) {
     if (!claim.outlives) continue;
+    const afterCrash = ((claim.expiresAt - crashedAt) / 1000).toFixed(1);
     c.problems.push(
-      `${claim.what} left by the crash expires ${claim.secondsAfterCrash} s after it (its holder's lifetime: ${INVOCATION_TIMEOUT_MS / 1000} s)`,
+      `${claim.what} left by the crash expires ${afterCrash} s after it, ${claim.secondsAfterDeadline} s after its holder's deadline (its lifetime: ${INVOCATION_TIMEOUT_MS / 1000} s)`,
     );
   }
-  const context = { world: c.world, subject: c.subject, functionId: path.functionId, event, crashedAt };
+  const context = {
+    world: c.world,
+    subject: c.subject,
+    functionId: path.functionId,
+    event,
+    crashedAt,
+    holderDeadline,
+  };
   const outcome = await redrive(path.redrive, context);
   c.problems.push(...outcome.violations);
   c.final = outcome.final;

@@ -153,12 +153,21 @@ export function invariants(view: SubjectView, subject: Subject): string[] {
 
 /** The lock lifetime before claims expired at their holder's deadline (the process lock's old constant). */
 const LEGACY_LOCK_SECONDS = 300;
+/** Expiries are stored in whole seconds, rounded up: a claim may expire this long after its holder's deadline. */
+const WHOLE_SECOND_MS = 1_000;
+/**
+ * The function reads its remaining time and then the clock, as the child does when it reports the
+ * deadline: on a busy machine, a process preempted between the two reads its deadline this much later.
+ */
+const DEADLINE_READING_MS = 250;
 
 /**
- * Claims the crashed invocation left: each must expire by its holder's deadline (taken at the
- * start of an invocation whose remaining time was `lifetimeMs`, plus the margin, 0 here).
+ * Claims the subject's import items hold: each must expire by the deadline of the invocation that
+ * took it (when its Lambda timeout stops it, as the child reported), plus the margin, 0 here. The
+ * deadline is the holder's own, not the moment the harness started it: a child on a busy machine
+ * starts its invocation seconds after it was spawned, and its claims expire that much later.
  */
-export function heldClaims(items: readonly Item[], subject: Subject, crashedAt: number, lifetimeMs: number) {
+export function heldClaims(items: readonly Item[], subject: Subject, holderDeadline: number) {
   const claims: { what: string; expiresAt: number }[] = [];
   const job = subject.data.tokens?.job as string | undefined;
   if (job) claims.push(...bulkJobClaims(items, job));
@@ -174,10 +183,9 @@ export function heldClaims(items: readonly Item[], subject: Subject, crashedAt: 
       claims.push({ what: 'the task lease (TASK)', expiresAt: Date.parse(item.lease_until) });
     }
   }
-  // Whole seconds are stored: allow the rounding up of one.
   return claims.map((claim) => ({
     ...claim,
-    outlives: claim.expiresAt > crashedAt + lifetimeMs + 1_000,
-    secondsAfterCrash: Math.round((claim.expiresAt - crashedAt) / 100) / 10,
+    outlives: claim.expiresAt > holderDeadline + WHOLE_SECOND_MS + DEADLINE_READING_MS,
+    secondsAfterDeadline: Math.round((claim.expiresAt - holderDeadline) / 100) / 10,
   }));
 }

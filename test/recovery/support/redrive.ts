@@ -71,6 +71,8 @@ export interface RedriveContext {
   /** A fresh event of the invocation (a client's retry is a new request; a redelivery the same one). */
   event: () => Promise<unknown> | unknown;
   crashedAt: number;
+  /** The crashed invocation's deadline (when its timeout would have stopped it): its claims expire by then. */
+  holderDeadline: number;
 }
 
 export interface RedriveOutcome {
@@ -82,7 +84,11 @@ const retryable = (answer: Answer) =>
   answer.status !== undefined &&
   (answer.status >= 500 || answer.status === 429 || answer.code === 'import_process_in_progress');
 
-async function invoke(context: RedriveContext, event: unknown): Promise<Answer> {
+/** One invocation of the re-drive: its answer, and its deadline (the claims it took expire by then). */
+async function invoke(
+  context: RedriveContext,
+  event: unknown,
+): Promise<{ answer: Answer; deadline: number | undefined }> {
   const outcome = await context.world.run([{ functionId: context.functionId, event }]);
   const answer = answerOf(outcome.steps[0]);
   if (process.env.CRASH_POINTS_DEBUG && (answer.error || (answer.status ?? 0) >= 500)) {
@@ -90,14 +96,14 @@ async function invoke(context: RedriveContext, event: unknown): Promise<Answer> 
       `[crash points] ${context.functionId}: ${JSON.stringify(answer)}\n${outcome.output}\n`,
     );
   }
-  return answer;
+  return { answer, deadline: outcome.deadlines[0] };
 }
 
 async function client(context: RedriveContext): Promise<RedriveOutcome> {
   const violations: string[] = [];
   const latest = context.crashedAt + CLAIM_FREE_MS;
   for (let attempt = 1; ; attempt++) {
-    const answer = await invoke(context, await context.event());
+    const { answer } = await invoke(context, await context.event());
     if (!retryable(answer)) return { final: answer, violations };
     const seconds = answer.retryAfter;
     const at = `${answer.status} ${answer.code ?? ''} ${((Date.now() - context.crashedAt) / 1000).toFixed(1)} s after the crash`;
@@ -118,16 +124,17 @@ async function client(context: RedriveContext): Promise<RedriveOutcome> {
   }
 }
 
-/** Waits until the subject's claims have expired, or reports that one outlives the crashed holder. */
-async function claimsExpired(context: RedriveContext): Promise<string | undefined> {
-  const claims = heldClaims(
-    await context.world.claimItems(context.subject),
-    context.subject,
-    context.crashedAt,
-    INVOCATION_TIMEOUT_MS,
-  );
+/**
+ * Waits until the subject's claims have expired, or reports one that outlives its holder: the
+ * latest invocation that may hold it, whose deadline is `holderDeadline`.
+ */
+async function claimsExpired(context: RedriveContext, holderDeadline: number): Promise<string | undefined> {
+  const claims = heldClaims(await context.world.claimItems(context.subject), context.subject, holderDeadline);
   const outliving = claims.find((claim) => claim.outlives);
-  if (outliving) return `${outliving.what} expires ${outliving.secondsAfterCrash} s after the crash`;
+  if (outliving) {
+    const afterCrash = ((outliving.expiresAt - context.crashedAt) / 1000).toFixed(1);
+    return `${outliving.what} expires ${afterCrash} s after the crash, ${outliving.secondsAfterDeadline} s after the deadline of the latest invocation that may hold it`;
+  }
   const until = Math.max(0, ...claims.map((claim) => claim.expiresAt));
   if (until > Date.now()) await sleep(until - Date.now() + 50);
   return undefined;
@@ -136,18 +143,21 @@ async function claimsExpired(context: RedriveContext): Promise<string | undefine
 async function queue(context: RedriveContext): Promise<RedriveOutcome> {
   const record = (await context.event()) as { Records: SQSRecord[] };
   let final: Answer = {};
-  // The latest holder that may have left a claim: the crashed invocation, then each delivery
-  // that did not finish (one that timed out on a busy machine holds its own, fresh lease).
-  let latestHolderAt = context.crashedAt;
+  // The latest invocation that may hold a claim: the crashed one, then each delivery that did
+  // not finish. A delivery runs only once every claim has expired, so a claim found after it is
+  // its own (one that timed out on a busy machine holds a fresh lease until its own deadline,
+  // seconds after the harness spawned it).
+  let holderDeadline = context.holderDeadline;
   for (let receive = 2; receive <= MAX_RECEIVE_COUNT; receive++) {
-    const blocked = await claimsExpired({ ...context, crashedAt: latestHolderAt });
+    const blocked = await claimsExpired(context, holderDeadline);
     if (blocked) return { final, violations: [`the message cannot run again: ${blocked}`] };
     const again = record.Records.map((r) => ({
       ...r,
       attributes: { ...r.attributes, ApproximateReceiveCount: String(receive) },
     }));
-    latestHolderAt = Date.now();
-    final = await invoke(context, { Records: again });
+    const delivery = await invoke(context, { Records: again });
+    final = delivery.answer;
+    holderDeadline = delivery.deadline ?? holderDeadline;
     const failures = (final.result as { batchItemFailures?: unknown[] } | undefined)?.batchItemFailures ?? [];
     if (!final.error && failures.length === 0) return { final, violations: [] };
   }
@@ -163,7 +173,7 @@ async function again(context: RedriveContext, sameEvent: boolean): Promise<Redri
   const event = await context.event();
   let final: Answer = {};
   for (let attempt = 1; attempt <= REDELIVERIES; attempt++) {
-    final = await invoke(context, sameEvent ? event : await context.event());
+    ({ answer: final } = await invoke(context, sameEvent ? event : await context.event()));
     const failures = (final.result as { batchItemFailures?: unknown[] } | undefined)?.batchItemFailures ?? [];
     if (!final.error && failures.length === 0) return { final, violations: [] };
   }

@@ -45,7 +45,7 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
   'schedule-account-task': [task.schedule],
   'cancel-account-task': [task.cancel],
   'hand-over-started-tasks': [task.handOver],
-  'run-account-tasks': [task.worker, task.workerDryRun],
+  'run-account-tasks': [{ ...task.worker, fast: true }, task.workerDryRun],
   'sweep-account-tasks': [task.sweep],
   'apply-join-supplier-outcomes': [{ ...background.joinSupplier, fast: true }],
   'publish-outbox-events': [{ ...background.publisher, fast: true }],
