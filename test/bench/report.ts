@@ -34,6 +34,11 @@ interface Figures {
 
 /** The target: a cold start costs at most 30 % more than loading the DynamoDB client alone. */
 const INIT_TARGET = 1.3;
+/**
+ * Functions held to another target. The token endpoint keeps graphql-js (the mutation is GraphQL
+ * by contract, docs/contributing/cold-starts.md) and is held to 1.5 × the floor.
+ */
+const INIT_TARGETS: Readonly<Record<string, number>> = { 'obtain-service-token': 1.5 };
 
 const row = (cells: unknown[]) => `| ${cells.map(String).join(' | ')} |`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
@@ -111,7 +116,11 @@ export function renderImport(i: Figures['import']): string[] {
   ];
 }
 
-/** Init time beside 1.3 × the floor's and bundle size per function, then each bundle's three heaviest modules. */
+/**
+ * Init time per function, its ratio to the floor's beside its target (1.3 × the floor, or the
+ * function's own), and its bundle size; then each bundle's three heaviest modules. The ratio is
+ * what compares across runs: on a shared machine the floor's own time moves with the load.
+ */
 export function renderColdStart(
   f: Pick<Figures, 'cold_start' | 'bundle_bytes' | 'bundle_largest_modules'>,
 ): string[] {
@@ -119,12 +128,23 @@ export function renderColdStart(
   const floor = f.cold_start.floor_init_ms ?? Number.NaN;
   out.push('', `## Cold start and bundle size (floor init ${floor} ms)`);
   out.push(
-    row(['function', 'init_ms', '≤ 1.3 × floor', 'bundle bytes', '≤ 350 000']),
-    row(['---', '---', '---', '---', '---']),
+    row(['function', 'init_ms', '× floor', 'target', 'bundle bytes', '≤ 350 000']),
+    row(['---', '---', '---', '---', '---', '---']),
   );
   for (const [id, bytes] of Object.entries(f.bundle_bytes)) {
     const init = (f.cold_start[id] as { init_ms: number } | undefined)?.init_ms ?? Number.NaN;
-    out.push(row([id, init, mark(init <= INIT_TARGET * floor), bytes, mark(bytes <= 350_000)]));
+    const target = INIT_TARGETS[id] ?? INIT_TARGET;
+    const ratio = init / floor;
+    out.push(
+      row([
+        id,
+        init,
+        ratio.toFixed(2),
+        `≤ ${target} ${mark(ratio <= target)}`,
+        bytes,
+        mark(bytes <= 350_000),
+      ]),
+    );
   }
   if (f.bundle_largest_modules) out.push(...renderLargestModules(f.bundle_largest_modules));
   out.push('');
