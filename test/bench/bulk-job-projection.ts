@@ -5,6 +5,7 @@ import { ACCOUNT_MIX, type AccountMixMeasurement } from './account-mix.js';
 import type { CostFigures } from './cost-model.js';
 import { accountPayload, notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
 import type { PriceTable } from './prices-eu-west-2.js';
+import { accountLoad } from './scale-projection.js';
 
 /**
  * How long and how much `accounts` realistic accounts (the metered account mix) take as bulk jobs
@@ -70,14 +71,7 @@ export function mixLine(): string {
 
 export function bulkJobProjection(inputs: BulkJobProjectionInputs) {
   const { accounts, mix, prices } = inputs;
-  const serialSeconds = mix.calls.reduce((sum, call) => sum + call.latency_ms, 0) / 1000;
-  const byIndex = new Map<string, number>();
-  for (const call of mix.calls) {
-    for (const [name, units] of Object.entries(call.capacity.write_units_by_index)) {
-      byIndex.set(name, (byIndex.get(name) ?? 0) + units);
-    }
-  }
-  const [busiestIndex, indexWrites] = [...byIndex].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  const { serialSeconds, busiestIndex, indexWrites } = accountLoad(mix);
   const lineBytes = Buffer.byteLength(`${mixLine()}\n`);
   const resultBytes = Buffer.byteLength(
     resultsLine(

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountMixMeasurement, MeteredCall } from './account-mix.js';
+import type { AccountMixMeasurement } from './account-mix.js';
 import { bulkJobProjection, mixLine } from './bulk-job-projection.js';
 import { type CostInputs, costModel } from './cost-model.js';
+import { meteredCall } from './metered-call-fixture.js';
 import { PRICES_EU_WEST_2 } from './prices-eu-west-2.js';
-
-const call = (functionId: string, latency: number, writes: number, gsi: number): MeteredCall => ({
-  functionId,
-  what: functionId,
-  latency_ms: latency,
-  capacity: {
-    requests: 1,
-    read_units: 1,
-    write_units_table: writes,
-    write_units_indexes: gsi,
-    write_units_by_index: gsi ? { gsi2: gsi } : {},
-    failed_write_items: 0,
-  },
-});
 
 /** An account of one second of requests, 4 write units on the supplier's list index. */
 const mix: AccountMixMeasurement = {
   accounts: 1,
-  calls: [call('stage-account', 400, 4, 2), call('process-account', 600, 10, 2)],
+  calls: [
+    meteredCall('stage-account', 'stage', 400, 4, 2, 'gsi2'),
+    meteredCall('process-account', 'process', 600, 10, 2, 'gsi2'),
+  ],
   mean_latency_ms: {},
   events_per_account: 10,
   event_bytes_per_account: 5_000,

@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountMixMeasurement, MeteredCall } from './account-mix.js';
+import type { AccountMixMeasurement } from './account-mix.js';
 import { type CostInputs, costModel } from './cost-model.js';
+import { meteredCall } from './metered-call-fixture.js';
 import { PRICES_EU_WEST_2 } from './prices-eu-west-2.js';
 import { scaleProjection } from './scale-projection.js';
-
-const call = (functionId: string, what: string, latency: number, writes: number, gsi = 0): MeteredCall => ({
-  functionId,
-  what,
-  latency_ms: latency,
-  capacity: {
-    requests: 1,
-    read_units: 1,
-    write_units_table: writes,
-    write_units_indexes: gsi,
-    write_units_by_index: gsi ? { gsi1: gsi } : {},
-    failed_write_items: 0,
-  },
-});
 
 /** Round figures so every dollar below can be checked by hand. */
 const mix: AccountMixMeasurement = {
   accounts: 1,
   calls: [
-    call('stage-account', 'stage', 100, 4, 2),
-    call('create-transactions', '100 transactions', 500, 200),
+    meteredCall('stage-account', 'stage', 100, 4, 2),
+    meteredCall('create-transactions', '100 transactions', 500, 200),
   ],
   mean_latency_ms: {},
   events_per_account: 100,

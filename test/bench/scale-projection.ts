@@ -28,9 +28,11 @@ export interface ScaleInputs {
   partitionWriteUnitsPerSecond: number;
 }
 
-export function scaleProjection(inputs: ScaleInputs) {
-  const { mix, accounts } = inputs;
-  const requests = mix.calls.length;
+/**
+ * What one account of the mix costs wherever it runs: its requests' latencies one after another,
+ * and the index that takes most of its writes (a single partition key takes them all).
+ */
+export function accountLoad(mix: AccountMixMeasurement) {
   const serialSeconds = mix.calls.reduce((sum, call) => sum + call.latency_ms, 0) / 1000;
   const byIndex = new Map<string, number>();
   for (const call of mix.calls) {
@@ -39,6 +41,13 @@ export function scaleProjection(inputs: ScaleInputs) {
     }
   }
   const [busiestIndex, indexWrites] = [...byIndex].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  return { serialSeconds, busiestIndex, indexWrites };
+}
+
+export function scaleProjection(inputs: ScaleInputs) {
+  const { mix, accounts } = inputs;
+  const requests = mix.calls.length;
+  const { serialSeconds, busiestIndex, indexWrites } = accountLoad(mix);
   const bounds = {
     rate_limit: (accounts * requests) / inputs.rateLimit,
     lambda_concurrency: (accounts * serialSeconds) / inputs.lambdaConcurrency,
