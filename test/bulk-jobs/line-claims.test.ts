@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { claimExpiresAt, claimNow } from '../../functions/rules/claims/claim.js';
 import {
@@ -7,47 +6,15 @@ import {
   readChunk,
   saveLineResult,
 } from '../../functions/store/bulk-job-line-store.js';
-import {
-  getBulkJobProgress,
-  markAborted,
-  markStarted,
-  putNewBulkJob,
-} from '../../functions/store/bulk-job-store.js';
+import { getBulkJobProgress, markAborted } from '../../functions/store/bulk-job-store.js';
+import { failedLineResult, startedJob } from './started-job.js';
 
 /**
  * A bulk job line in flight is a claim of the one claim model: its holder (the worker invocation)
  * and an expiry (the invocation's deadline plus the margin). Driven against the table directly,
  * with clocks of the test's choosing.
  */
-async function startedJob(): Promise<string> {
-  const jobId = randomUUID();
-  const now = new Date();
-  await putNewBulkJob({
-    job_id: jobId,
-    organisation: 'claims-test',
-    import_supplier: 'ACME',
-    state: 'OPEN',
-    dry_run: true,
-    created_at: claimNow(now),
-    created_at_ms: now.toISOString(),
-    started_at: null,
-    finished_at: null,
-    lines_total: null,
-    results_written: false,
-    error: null,
-    input_key: `inputs/${jobId}.ndjson`,
-  });
-  await markStarted(jobId, now, claimNow(now));
-  return jobId;
-}
-
-const result = (line: number) => ({
-  line,
-  external_account_number: `CLAIM-${line}`,
-  service_account_number: null,
-  status: 'FAILED' as const,
-  errors: [{ step: 'validate', code: 'required', attr: 'customers', detail: 'This field is required.' }],
-});
+const result = (line: number) => failedLineResult(line, `CLAIM-${line}`);
 
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs);
 const claim = (holder: string, now: Date, options: { whileJobRuns?: boolean; lifeMs?: number } = {}) => ({
@@ -60,7 +27,7 @@ const claim = (holder: string, now: Date, options: { whileJobRuns?: boolean; lif
 describe('a line is held by one worker until its claim expires', () => {
   it('a second worker finds it held until the expiry, then takes it over; its first holder can no longer write a result', async () => {
     // Prepare
-    const jobId = await startedJob();
+    const jobId = await startedJob('claims-test');
     const first = claim('worker-a', at(0), { lifeMs: 10_000 });
 
     // Act
@@ -85,7 +52,7 @@ describe('a line is held by one worker until its claim expires', () => {
 describe('no line starts once the job is aborted', () => {
   it('a claim taken while the job must run is refused after the abort, in the same request', async () => {
     // Prepare
-    const jobId = await startedJob();
+    const jobId = await startedJob('claims-test');
     const before = await claimLine(jobId, 0, 1, claim('worker-a', at(0), { whileJobRuns: true }));
 
     // Act
@@ -102,7 +69,7 @@ describe('no line starts once the job is aborted', () => {
 describe('a chunk is counted once, whatever its deliveries', () => {
   it('counting it twice adds its counts once', async () => {
     // Prepare
-    const jobId = await startedJob();
+    const jobId = await startedJob('claims-test');
     const counts = { imported: 1, partial: 0, failed: 2, not_processed: 1 };
 
     // Act

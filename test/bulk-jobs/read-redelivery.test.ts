@@ -1,58 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { sendReadMessage } from '../../functions/adapters/bulk-jobs/reader-queue.js';
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
-import { claimExpiresAt, claimNow } from '../../functions/rules/claims/claim.js';
+import { claimExpiresAt } from '../../functions/rules/claims/claim.js';
 import { claimLine, markChunkDone, saveLineResult } from '../../functions/store/bulk-job-line-store.js';
-import {
-  claimRead,
-  getBulkJob,
-  markReadDone,
-  markStarted,
-  putNewBulkJob,
-} from '../../functions/store/bulk-job-store.js';
+import { claimRead, getBulkJob, markReadDone } from '../../functions/store/bulk-job-store.js';
+import { failedLineResult, startedJob } from './started-job.js';
 
 /**
  * A reader that dies after its last write: the read message comes back (the queue delivers it
  * again after its visibility timeout) to the shared runtime's reader, with the table left as
  * the dead reader and the workers left it.
  */
-async function startedJob(): Promise<string> {
-  const jobId = randomUUID();
-  const now = new Date();
-  await putNewBulkJob({
-    job_id: jobId,
-    organisation: 'read-redelivery-test',
-    import_supplier: 'ACME',
-    state: 'OPEN',
-    dry_run: true,
-    created_at: claimNow(now),
-    created_at_ms: now.toISOString(),
-    started_at: null,
-    finished_at: null,
-    lines_total: null,
-    results_written: false,
-    error: null,
-    input_key: `inputs/${jobId}.ndjson`,
-  });
-  await markStarted(jobId, now, claimNow(now));
-  return jobId;
-}
-
-const failedLine = {
-  line: 1,
-  external_account_number: 'REDELIVERY-1',
-  service_account_number: null,
-  status: 'FAILED' as const,
-  errors: [{ step: 'validate', code: 'required', attr: 'customers', detail: 'This field is required.' }],
-};
+const failedLine = failedLineResult(1, 'REDELIVERY-1');
 
 describe('a read message delivered again after its reader died finishes a job nothing else would finish', () => {
   it('every chunk counted before the read was noted done, the reader dead just after: the job completes', async () => {
     // Prepare: the worker counted the job's one chunk while its read was not done yet (so it
     // sent no finish message); then the reader noted the read done and died before looking
     // whether the job was complete.
-    const jobId = await startedJob();
+    const jobId = await startedJob('read-redelivery-test');
     const expiry = claimExpiresAt(Date.now() + 60_000, 0);
     const worker = { holder: 'worker-a', expiresAt: expiry, now: new Date(), whileJobRuns: true };
     expect(await claimLine(jobId, 0, 1, worker)).toEqual({ outcome: 'claimed' });
