@@ -101,12 +101,29 @@ export function createDataImportClient(options: DataImportClientOptions) {
 
   const api = createClient<paths>({ baseUrl, fetch: send });
 
-  /** GET of a path the generated types may not know yet; the caller types the body. */
-  async function getJson<T>(path: string): Promise<{ status: number; body: T | undefined }> {
-    const response = await send(new Request(`${baseUrl}${path}`));
+  /**
+   * A request to a path the generated types may not know yet, with a JSON body if one is given;
+   * the caller types the answer's body (undefined when the answer has none).
+   */
+  async function requestJson<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T | undefined }> {
+    const response = await send(
+      new Request(`${baseUrl}${path}`, {
+        method,
+        ...(body !== undefined
+          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+          : {}),
+      }),
+    );
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as T) : undefined };
   }
+
+  /** GET of a path the generated types may not know yet; the caller types the body. */
+  const getJson = <T>(path: string) => requestJson<T>('GET', path);
 
   /**
    * Every item of a list endpoint, page after page, following `Link: <next>; rel="next"`
@@ -132,7 +149,7 @@ export function createDataImportClient(options: DataImportClientOptions) {
     }
   }
 
-  return { baseUrl, api, send, getJson, listImportProcesses, tokens };
+  return { baseUrl, api, send, requestJson, getJson, listImportProcesses, tokens };
 }
 
 export type DataImportClient = ReturnType<typeof createDataImportClient>;

@@ -53,19 +53,6 @@ function bundleFile(
   return file;
 }
 
-async function call(client: DataImportClient, method: string, route: string, body?: unknown) {
-  const response = await client.send(
-    new Request(`${client.baseUrl}${route}`, {
-      method,
-      ...(body !== undefined
-        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-        : {}),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
-
 /**
  * Seconds from the start of a job over `file` to the moment it is seen finished: its item read
  * every 50 ms straight from the table with a client of the bench's own, so that neither the API
@@ -78,18 +65,24 @@ async function runJob(
   file: string,
   lines: number,
 ): Promise<number> {
-  const created = await call(client, 'POST', '/v2/data-import/bulk-jobs/', { import_supplier: supplier });
-  if (created.status !== 201) throw new Error(`creating a bulk job answered ${created.status}`);
-  const uploaded = await fetch(created.json.upload.url, { method: 'PUT', body: readFileSync(file) });
+  const created = await client.requestJson<{ job_id: string; upload: { url: string } }>(
+    'POST',
+    '/v2/data-import/bulk-jobs/',
+    { import_supplier: supplier },
+  );
+  if (created.status !== 201 || !created.body)
+    throw new Error(`creating a bulk job answered ${created.status}`);
+  const job = created.body;
+  const uploaded = await fetch(job.upload.url, { method: 'PUT', body: readFileSync(file) });
   if (uploaded.status !== 200) throw new Error(`uploading the job's file answered ${uploaded.status}`);
   const started = performance.now();
-  const start = await call(client, 'POST', `/v2/data-import/bulk-jobs/${created.json.job_id}/start/`);
+  const start = await client.requestJson('POST', `/v2/data-import/bulk-jobs/${job.job_id}/start/`);
   if (start.status !== 202) throw new Error(`starting the job answered ${start.status}`);
   for (;;) {
     const { Item } = await poller.documents.send(
       new GetCommand({
         TableName: poller.tableName,
-        Key: keys.bulkJob(created.json.job_id),
+        Key: keys.bulkJob(job.job_id),
         ConsistentRead: true,
       }),
     );

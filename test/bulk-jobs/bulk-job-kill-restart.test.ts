@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
 import { accountPayload, transactionsPayload } from '../bench/payloads.js';
 import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
+import { bulkJobPaths, resultsOf } from './support.js';
 
 /**
  * A bulk job survives a `kill -9` of the whole local runtime (`npm start -- --data-dir`, DynamoDB
@@ -33,46 +34,25 @@ function bundleLine(external: string): string {
   });
 }
 
-async function call(client: DataImportClient, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await client.send(
-    new Request(`${client.baseUrl}${path}`, {
-      method,
-      ...(body !== undefined
-        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-        : {}),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
-
 /** Creates, uploads and starts a job over `lines`; its id. */
 async function startJob(client: DataImportClient, lines: string[]): Promise<string> {
-  const created = await call(client, 'POST', '/v2/data-import/bulk-jobs/', { import_supplier: 'ACME' });
+  // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
+  const created = await client.requestJson<any>('POST', bulkJobPaths.jobs, { import_supplier: 'ACME' });
   expect(created.status).toBe(201);
-  const uploaded = await fetch(created.json.upload.url, { method: 'PUT', body: `${lines.join('\n')}\n` });
+  const uploaded = await fetch(created.body.upload.url, { method: 'PUT', body: `${lines.join('\n')}\n` });
   expect(uploaded.status).toBe(200);
-  expect((await call(client, 'POST', `/v2/data-import/bulk-jobs/${created.json.job_id}/start/`)).status).toBe(
-    202,
-  );
-  return created.json.job_id;
+  expect((await client.requestJson('POST', bulkJobPaths.start(created.body.job_id))).status).toBe(202);
+  return created.body.job_id;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
 async function waitForJob(client: DataImportClient, jobId: string, done: (job: any) => boolean) {
   for (;;) {
-    const { status, json } = await call(client, 'GET', `/v2/data-import/bulk-jobs/${jobId}/`);
-    if (status === 200 && done(json)) return json;
+    // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
+    const { status, body } = await client.requestJson<any>('GET', bulkJobPaths.job(jobId));
+    if (status === 200 && done(body)) return body;
     await sleep(100);
   }
-}
-
-async function resultsOf(job: { results_url: string }) {
-  const text = await (await fetch(job.results_url)).text();
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line));
 }
 
 /** A result line with the run's account numbers replaced, to compare two runs of twin files. */
@@ -137,9 +117,10 @@ describe('A bulk job interrupted by kill -9 of the runtime finishes after a rest
       (await resultsOf(uninterrupted)).map((result) => comparable(result, twin)),
     );
     for (const external of externals(run)) {
-      const summary = await call(client, 'GET', `/v1/data-import/account-summary/ACME/${external}/`);
-      expect(summary.json.transactions.count, external).toBe(TRANSACTIONS);
-      expect(summary.json.notes.count, external).toBe(1);
+      // biome-ignore lint/suspicious/noExplicitAny: the summary is checked field by field
+      const summary = await client.getJson<any>(`/v1/data-import/account-summary/ACME/${external}/`);
+      expect(summary.body.transactions.count, external).toBe(TRANSACTIONS);
+      expect(summary.body.notes.count, external).toBe(1);
     }
   });
 });
