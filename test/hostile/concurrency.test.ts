@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { retryAfterMs } from '../../client/retry-policy.js';
 import { paths as accountPaths, accountPayload } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
@@ -42,8 +43,8 @@ async function untilNotRetryable(send: () => Promise<ApiResult>, retried: { coun
   let response = await send();
   for (let attempt = 1; attempt < ATTEMPTS && response.status >= 500; attempt++) {
     retried.count++;
-    const seconds = Number(response.headers.get('retry-after') ?? 1);
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const waitMs = retryAfterMs(response.headers.get('retry-after')) ?? 1000;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
     response = await send();
   }
   return response;
