@@ -55,6 +55,16 @@ export class ParseError extends ValidationError {
 }
 
 /**
+ * 400 whose cause is the request as a whole, not a field of its body (a bulk job started before
+ * its upload): the top-level `code` says what, and `errors` is empty.
+ */
+export class BadRequestError extends ValidationError {
+  constructor(code: string, detail: string) {
+    super([], code, detail);
+  }
+}
+
+/**
  * 400 for one failing transaction, in the spec's TRANSACTION_IMPORT_ERROR shape, plus `errors`:
  * every problem found in that transaction (attr, code, detail), as the standard body lists them.
  * `code` is the first problem's and `error_detail` reads `<attr>: <detail>` for each, joined.

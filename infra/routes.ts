@@ -397,8 +397,13 @@ export const backgroundFunctions = {
       'Bulk jobs worker: runs the lines of a chunk through the import routes in process; writes the results (SQS event source)',
     // Each line runs the steps of `npm run etl -- load` (their handlers, in process): the routes' own
     // access, and its own on the job's items.
+    // Before each chunk it reads the job's organisation and its keys (gsi3): a job acts only with
+    // current authority.
     table: tableUseWith(
-      { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] },
+      {
+        items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+        queries: ['gsi3'],
+      },
       [
         'validate-account',
         'stage-account',

@@ -6,6 +6,7 @@ import {
   type StepRecord,
   type StepSender,
 } from '../../functions/rules/bulk-jobs/load-line.js';
+import { jsonText } from '../../functions/rules/values/json-text.js';
 import type { DataImportClient } from '../data-import-client.js';
 import { TokenError } from '../token-provider.js';
 import type { AccountBundle, InputLine } from './bundle.js';
@@ -26,7 +27,7 @@ export function httpStepSender(client: DataImportClient): StepSender {
         new Request(`${client.baseUrl}${STEP_PATHS[step]}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: jsonText(body),
         }),
       );
     } catch (error) {

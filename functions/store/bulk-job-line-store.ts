@@ -181,17 +181,29 @@ export async function saveLineResult(
 
 /**
  * The line ended in a transient failure (a claim another caller holds, throttling, a vendor
- * outage): its claim is given up and the failure counted, so it runs again later.
+ * outage): its claim is given up and the failure counted, so it runs again later. A line a
+ * supplier's pause cut short is given up without counting a run (`countsAsRun: false`): the pause
+ * is not the line's failure.
  */
-export async function releaseLine(jobId: string, chunk: number, line: number, holder: string): Promise<void> {
+export async function releaseLine(
+  jobId: string,
+  chunk: number,
+  line: number,
+  holder: string,
+  options: { countsAsRun: boolean } = { countsAsRun: true },
+): Promise<void> {
   try {
     await documentClient.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.bulkJobLine(jobId, chunk, line),
-        UpdateExpression: 'ADD transient_attempts :one REMOVE claim_holder, claim_expires_at',
+        UpdateExpression: options.countsAsRun
+          ? 'ADD transient_attempts :one REMOVE claim_holder, claim_expires_at'
+          : 'REMOVE claim_holder, claim_expires_at',
         ConditionExpression: 'claim_holder = :holder',
-        ExpressionAttributeValues: { ':one': 1, ':holder': holder },
+        ExpressionAttributeValues: options.countsAsRun
+          ? { ':one': 1, ':holder': holder }
+          : { ':holder': holder },
       }),
     );
   } catch (error) {

@@ -17,6 +17,8 @@ import { indexKeys, keys } from './keys.js';
  */
 export interface StoredBulkJob extends BulkJob {
   input_key: string;
+  /** The input's ETag when the job started: every read of the input is conditioned on it. */
+  input_etag: string | null;
   /** Input bytes per chunk, decided by the reader's first invocation. */
   chunk_bytes: number | null;
   /** Where the reader stands (after the last chunk it sent). */
@@ -45,6 +47,7 @@ function toJob(item: Record<string, unknown>): StoredBulkJob {
     results_written: item.results_written === true,
     error: nullable<BulkJobError>(item.error),
     input_key: String(item.input_key),
+    input_etag: nullable(item.input_etag),
     chunk_bytes: nullable(item.chunk_bytes),
     read: nullable(item.read),
     read_done: item.read_done === true,
@@ -211,21 +214,43 @@ async function conditionalUpdate(
 }
 
 /**
- * OPEN → IN_PROGRESS (the start has sent the job's read message just before), and listed among
- * the unfinished jobs (gsi4). Undefined when the job was not OPEN.
+ * OPEN → IN_PROGRESS (the start has sent the job's read message just before), with the ETag of
+ * the input it started with, and listed among the unfinished jobs (gsi4). Undefined when the job
+ * was not OPEN.
  */
-export function markStarted(jobId: string, now: Date, startedAt: string): Promise<StoredBulkJob | undefined> {
+export function markStarted(
+  jobId: string,
+  now: Date,
+  startedAt: string,
+  inputEtag: string,
+): Promise<StoredBulkJob | undefined> {
   const index = indexKeys.unfinishedBulkJob(now.toISOString(), jobId);
   return conditionalUpdate(jobId, {
-    expression: 'SET #state = :started, started_at = :at, gsi4pk = :gsi4pk, gsi4sk = :gsi4sk',
+    expression:
+      'SET #state = :started, started_at = :at, input_etag = :etag, gsi4pk = :gsi4pk, gsi4sk = :gsi4sk',
     condition: '#state = :open',
     values: {
       ':started': 'IN_PROGRESS',
       ':open': 'OPEN',
       ':at': startedAt,
+      ':etag': inputEtag,
       ':gsi4pk': index.gsi4pk,
       ':gsi4sk': index.gsi4sk,
     },
+  });
+}
+
+/**
+ * IN_PROGRESS → FAILED with `error`, while it runs (its input changed, its authority is gone): no
+ * new line starts, lines in flight finish, and the job is finished (results written) once every
+ * chunk is counted, as an aborted one is. Undefined when the job was no longer IN_PROGRESS.
+ */
+export function markStopped(jobId: string, error: BulkJobError): Promise<StoredBulkJob | undefined> {
+  return conditionalUpdate(jobId, {
+    expression: 'SET #state = :failed, #error = :error',
+    condition: '#state = :in_progress AND attribute_not_exists(finished_at)',
+    names: { '#error': 'error' },
+    values: { ':failed': 'FAILED', ':error': error, ':in_progress': 'IN_PROGRESS' },
   });
 }
 
@@ -268,13 +293,14 @@ export async function claimRead(
   const claimed = await conditionalUpdate(jobId, {
     expression: 'SET reader_holder = :holder, reader_expires_at = :expires',
     condition:
-      `#state IN (:in_progress, :aborted) AND attribute_not_exists(finished_at)${evenIfRead ? '' : ' AND attribute_not_exists(read_done)'} ` +
+      `#state IN (:in_progress, :aborted, :failed) AND attribute_not_exists(finished_at)${evenIfRead ? '' : ' AND attribute_not_exists(read_done)'} ` +
       'AND (attribute_not_exists(reader_expires_at) OR reader_expires_at <= :now OR reader_holder = :holder)',
     values: {
       ':holder': holder,
       ':expires': expiresAt,
       ':in_progress': 'IN_PROGRESS',
       ':aborted': 'ABORTED',
+      ':failed': 'FAILED',
       ':now': claimNow(now),
     },
   });
@@ -282,7 +308,7 @@ export async function claimRead(
   const job = await getBulkJob(jobId);
   if (job?.state === 'OPEN') return 'not-started';
   if (!job || (job.read_done && !evenIfRead) || job.finished_at) return 'done';
-  if (job.state !== 'IN_PROGRESS' && job.state !== 'ABORTED') return 'done';
+  if (job.state === 'COMPLETE') return 'done';
   return { held: job.reader_expires_at ?? claimNow(now) };
 }
 
@@ -350,12 +376,13 @@ export async function markFailed(
 
 /**
  * The results object is written: the job is finished, in `state` (COMPLETE for a job that ran to
- * its end, ABORTED for an aborted one), with its final counts. Undefined when the job is no longer
- * in `from` (an abort came in between: finish it as ABORTED) or is finished already.
+ * its end, ABORTED for an aborted one, FAILED for one that failed while it ran), with its final
+ * counts. Undefined when the job is no longer in `from` (an abort or a failure came in between:
+ * finish it in that state) or is finished already.
  */
 export async function markFinished(
   jobId: string,
-  from: 'IN_PROGRESS' | 'ABORTED',
+  from: 'IN_PROGRESS' | 'ABORTED' | 'FAILED',
   counts: LineCounts,
   at: string,
 ): Promise<StoredBulkJob | undefined> {
@@ -368,7 +395,7 @@ export async function markFinished(
       ':counts': counts,
       ':at': at,
       ':from': from,
-      ':to': from === 'IN_PROGRESS' ? 'COMPLETE' : 'ABORTED',
+      ':to': from === 'IN_PROGRESS' ? 'COMPLETE' : from,
     },
   });
 }

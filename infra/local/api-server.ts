@@ -3,12 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { exceedsLambdaPayload } from '../../functions/http/lambda-payload.js';
 import { type LocalRoute, localRoutes, matchRoute } from './api-routes.js';
 import {
   type GatewayAnswer,
   gatewayAnswers,
   HTTP_CONTENT_LIMIT_BYTES,
-  LAMBDA_PAYLOAD_LIMIT_BYTES,
   throttled,
 } from './gateway-answers.js';
 import { runInvocation } from './invocation-context.js';
@@ -192,7 +192,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       sourceIp: request.socket.remoteAddress,
       protocol: `HTTP/${request.httpVersion}`,
     });
-    if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_PAYLOAD_LIMIT_BYTES) {
+    if (exceedsLambdaPayload(event)) {
       return gatewayAnswers.requestTooLarge;
     }
     return callFunction(route.id, event);

@@ -56,5 +56,3 @@ export function accessDenied(context: Record<string, string>): GatewayAnswer {
 
 /** Above 10 MB API Gateway's front door refuses the request itself (no gateway response applies). */
 export const HTTP_CONTENT_LIMIT_BYTES = 10 * 1024 * 1024;
-/** Lambda's limit for a synchronous invocation's payload: the whole proxy event as JSON. */
-export const LAMBDA_PAYLOAD_LIMIT_BYTES = 6 * 1024 * 1024;

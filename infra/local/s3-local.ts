@@ -49,6 +49,65 @@ function answerLongKeysAsMissing(server: S3rver): void {
   }
 }
 
+/**
+ * S3 answers a GET or HEAD whose `If-Match` names another ETag (or an object that is gone) with
+ * 412 PreconditionFailed (a missing object stays 404); s3rver ignores `If-Match`. The bulk jobs' reads of a job's input are
+ * conditioned on the ETag recorded at the job's start, so a file uploaded again after the start
+ * cannot reach the workers: answer as S3 does.
+ */
+function answerIfMatch(): void {
+  const require = createRequire(import.meta.url);
+  const objects = require('s3rver/lib/controllers/object.js') as Record<
+    string,
+    (ctx: S3rverContext) => Promise<void>
+  >;
+  const S3Error = require('s3rver/lib/models/error.js') as new (
+    code: string,
+    message: string,
+    detail?: Record<string, string>,
+  ) => Error;
+  const original = objects.getObject;
+  if (!original || (original as { ifMatch?: boolean }).ifMatch) return;
+  const getObject = async (ctx: S3rverContext) => {
+    const expected = ctx.headers['if-match'];
+    if (expected !== undefined) {
+      const object = await ctx.store.getObject(ctx.params.bucket, ctx.params.key, { start: 0, end: 0 });
+      // A missing object is S3's 404 NoSuchKey, whatever the condition.
+      if (!object) return original(ctx);
+      object.content?.destroy();
+      const etag = object.metadata.etag;
+      const matches = expected
+        .split(',')
+        .map((value) => value.trim())
+        .some((value) => value === '*' || value === etag);
+      if (!matches) {
+        throw new S3Error(
+          'PreconditionFailed',
+          'At least one of the pre-conditions you specified did not hold',
+          {
+            Condition: 'If-Match',
+          },
+        );
+      }
+    }
+    return original(ctx);
+  };
+  objects.getObject = Object.assign(getObject, { ifMatch: true });
+}
+
+/** What s3rver hands its object controllers (the parts used here). */
+interface S3rverContext {
+  headers: Record<string, string | undefined>;
+  params: { bucket: string; key: string };
+  store: {
+    getObject(
+      bucket: string,
+      key: string,
+      options: { start: number; end: number },
+    ): Promise<{ metadata: Record<string, string>; content?: { destroy(): void } } | null>;
+  };
+}
+
 export async function startS3Local(options: {
   port: number;
   bucket: string;
@@ -68,6 +127,7 @@ export async function startS3Local(options: {
   });
   acceptAccessKey('local');
   answerLongKeysAsMissing(server);
+  answerIfMatch();
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,

@@ -287,7 +287,10 @@ export const operationContracts: Record<ApiFunctionId, OperationContract> = {
     request: 'bulk-job-action',
     requestOptional: true,
     success: { 202: 'BulkJob' },
-    badRequest: { codes: ['invalid_request'], fieldCodes: [...SHAPE_CODES, 'bulk_job_upload_missing'] },
+    badRequest: {
+      codes: ['invalid_request', 'bulk_job_upload_missing', 'bulk_job_upload_encoded'],
+      fieldCodes: SHAPE_CODES,
+    },
     notFound: ['bulk_job_does_not_exist'],
     conflict: [NOT_ONGOING, 'bulk_job_not_open'],
   },

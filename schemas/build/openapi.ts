@@ -132,7 +132,7 @@ function restErrorResponses(
       ? { oneOf: [standard, transactionImportErrorBody(contract.transactionImportError)] }
       : standard;
     responses['400'] = json(
-      'The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`.',
+      'The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`.',
       schema,
     );
   }

@@ -10,28 +10,11 @@ import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
 import { goodBundle, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
-import { bulkJobPaths, createJob, resultsOf, upload, waitForJob } from './support.js';
+import { bulkJobPaths, createJob, resultsOf, runJob, upload, waitForJob } from './support.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
 const LINES_OF_SMALL_JOB = 200;
-
-/** Runs a job over `content` to its end and returns the finished job and its results. */
-async function runJob(
-  content: string,
-  options: { dryRun?: boolean; supplier?: string; token?: string } = {},
-) {
-  const token = options.token ?? (await obtainToken());
-  const created = await createJob(token, {
-    import_supplier: options.supplier ?? 'ACME',
-    dry_run: options.dryRun,
-  });
-  expect(created.status).toBe(201);
-  expect(await upload(created.json.upload.url, content)).toBe(200);
-  expect((await api('POST', bulkJobPaths.start(created.json.job_id), { token })).status).toBe(202);
-  const job = await waitForJob(token, created.json.job_id, (current) => current.finished_at !== null);
-  return { job, results: await resultsOf(job) };
-}
 
 /** The lines of a file of bundles with good and bad lines, each account numbered under `prefix`. */
 async function mixedLines(prefix: string): Promise<string[]> {

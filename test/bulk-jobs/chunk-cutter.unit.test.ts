@@ -128,3 +128,59 @@ describe('chunk sizes', () => {
     expect(targetChunkBytes(0, 10)).toBe(1);
   });
 });
+
+describe('a whitespace-only line of any length is blank, as the ETL CLI reads it', () => {
+  it('a line of 20 000 bytes of ASCII and Unicode whitespace, arriving in pieces, is skipped and keeps the numbering', () => {
+    // Prepare
+    const whitespace = ' \t\u00a0\u2028\u3000\ufeff'.repeat(1_600);
+    const input = Buffer.from(`{"a":1}\n${whitespace}\n{"b":2}\n`, 'utf8');
+    expect(Buffer.byteLength(whitespace)).toBeGreaterThan(20_000);
+
+    // Act
+    const chunks = cut(input, 1024 * 1024, [9, 10, 4_000, 4_097, 12_001]);
+
+    // Assess
+    expect(chunks.flatMap((chunk) => chunk.lines.map((line) => line.line))).toEqual([1, 3]);
+  });
+
+  it('a long line of whitespace with one character of text, or an unfinished UTF-8 sequence, is not blank', () => {
+    // Prepare
+    const text = Buffer.from(`${' '.repeat(9_000)}\u00e9\n${' '.repeat(9_000)}`, 'utf8');
+    const unfinished = Buffer.concat([Buffer.from(' '.repeat(9_000)), Buffer.from([0xe2, 0x80])]);
+
+    // Act
+    const lines = [...cut(text, 1024 * 1024, [9_000]), ...cut(unfinished, 1024 * 1024)].flatMap((chunk) =>
+      chunk.lines.map((line) => line.line),
+    );
+
+    // Assess
+    expect(lines).toEqual([1, 1]);
+  });
+});
+
+describe('a line’s length excludes its line break, \\r\\n as well as \\n', () => {
+  it('a CRLF line whose text is exactly 10 MiB is read like the same line with LF; one byte more is too large', () => {
+    // Prepare
+    const text = Buffer.alloc(MAX_LINE_BYTES, 'x');
+    const crlf = Buffer.concat([Buffer.from('{"a":1}\r\n'), text, Buffer.from('\r\n{"b":2}\r\n')]);
+    const lf = Buffer.concat([Buffer.from('{"a":1}\n'), text, Buffer.from('\n{"b":2}\n')]);
+    const longer = Buffer.concat([Buffer.from('{"a":1}\r\n'), text, Buffer.from('y\r\n{"b":2}\r\n')]);
+
+    // Act
+    const spans = (input: Buffer) =>
+      cut(input, 64 * 1024 * 1024, [4, 9, 5_000_000, MAX_LINE_BYTES + 9]).map((chunk) =>
+        chunk.lines.map((line) => [line.line, line.length]),
+      );
+
+    // Assess
+    expect(spans(crlf)).toEqual([
+      [
+        [1, 7],
+        [2, MAX_LINE_BYTES],
+        [3, 7],
+      ],
+    ]);
+    expect(spans(lf)).toEqual(spans(crlf));
+    expect(spans(longer)).toEqual([[[1, 7]], [[2, MAX_LINE_BYTES + 1]], [[3, 7]]]);
+  });
+});

@@ -21,7 +21,7 @@ export async function startedJob(organisation: string): Promise<string> {
     error: null,
     input_key: `inputs/${jobId}.ndjson`,
   });
-  await markStarted(jobId, now, claimNow(now));
+  await markStarted(jobId, now, claimNow(now), '');
   return jobId;
 }
 

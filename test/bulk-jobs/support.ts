@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { expect } from 'vitest';
+import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 
 export const bulkJobPaths = {
@@ -58,4 +60,21 @@ export async function resultsOf(job: { results_url: string }): Promise<any[]> {
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line));
+}
+
+/** Runs a job over `content` to its end and returns the finished job and its results. */
+export async function runJob(
+  content: string,
+  options: { dryRun?: boolean; supplier?: string; token?: string } = {},
+) {
+  const token = options.token ?? (await obtainToken());
+  const created = await createJob(token, {
+    import_supplier: options.supplier ?? 'ACME',
+    dry_run: options.dryRun,
+  });
+  expect(created.status).toBe(201);
+  expect(await upload(created.json.upload.url, content)).toBe(200);
+  expect((await api('POST', bulkJobPaths.start(created.json.job_id), { token })).status).toBe(202);
+  const job = await waitForJob(token, created.json.job_id, (current) => current.finished_at !== null);
+  return { job, results: await resultsOf(job) };
 }

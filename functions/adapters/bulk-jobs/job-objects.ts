@@ -41,30 +41,84 @@ export function presignedUrl(
   return s3.presign(method, key, { expiresInSeconds: seconds, signingDate: validFrom });
 }
 
-/** The object's size in bytes, or undefined when it does not exist. */
-export async function objectSize(key: string): Promise<number | undefined> {
+/**
+ * The object is no longer the one the job started with: a read conditioned on its ETag
+ * (`If-Match`) was answered 412, or it is gone.
+ */
+export class InputChangedError extends Error {
+  override name = 'InputChanged';
+}
+
+/** What a job's start records of its input: its size, its ETag, and how it was stored. */
+export interface ObjectIdentity {
+  size: number;
+  etag: string;
+  /** The `Content-Encoding` it was uploaded with, if any. */
+  contentEncoding?: string;
+}
+
+/** The object's identity, or undefined when it does not exist. */
+export async function objectIdentity(key: string): Promise<ObjectIdentity | undefined> {
   const response = await send({ method: 'HEAD', key });
   if (response.status === 404) return undefined;
   await expectOk(response, `HEAD ${key}`);
-  return Number(response.headers.get('content-length') ?? '0');
+  const encoding = response.headers.get('content-encoding');
+  return {
+    size: Number(response.headers.get('content-length') ?? '0'),
+    etag: response.headers.get('etag') ?? '',
+    ...(encoding ? { contentEncoding: encoding } : {}),
+  };
 }
 
-/** The object from byte `from` to its end, as a stream; undefined when the object does not exist. */
-export async function readObjectFrom(key: string, from: number): Promise<Readable | undefined> {
-  const response = await send({ method: 'GET', key, headers: { range: `bytes=${from}-` } });
+/**
+ * Headers of a read of the job's input: `If-Match` its ETag when the start recorded one, so S3
+ * answers 412 instead of another object's bytes; `Accept-Encoding: identity`, so the bytes are
+ * the stored ones, at the offsets the reader counted.
+ */
+function inputReadHeaders(range: string, etag: string | null): Record<string, string> {
+  return { range, 'accept-encoding': 'identity', ...(etag ? { 'if-match': etag } : {}) };
+}
+
+/** A read of the input was answered as a changed (412) or removed (404) object. */
+function isChanged(response: Response, etag: string | null): boolean {
+  return response.status === 412 || (etag !== null && response.status === 404);
+}
+
+/**
+ * The object from byte `from` to its end, as a stream; undefined when the object does not exist
+ * (and no ETag was expected). Throws InputChangedError when it is not the object of `etag`.
+ */
+export async function readObjectFrom(
+  key: string,
+  from: number,
+  etag: string | null,
+): Promise<Readable | undefined> {
+  const response = await send({ method: 'GET', key, headers: inputReadHeaders(`bytes=${from}-`, etag) });
+  if (isChanged(response, etag)) throw new InputChangedError(`GET ${key}: ${response.status}`);
   if (response.status === 404) return undefined;
   await expectOk(response, `GET ${key} from ${from}`);
   if (!response.body) return Readable.from([]);
   return Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]);
 }
 
-/** Bytes `from` to `to` (exclusive) of the object. */
-export async function readObjectRange(key: string, from: number, to: number): Promise<Buffer> {
+/**
+ * Bytes `from` to `to` (exclusive) of the object. Throws InputChangedError when it is not the
+ * object of `etag`.
+ */
+export async function readObjectRange(
+  key: string,
+  from: number,
+  to: number,
+  etag: string | null,
+): Promise<Buffer> {
   if (to <= from) return Buffer.alloc(0);
-  const response = await expectOk(
-    await send({ method: 'GET', key, headers: { range: `bytes=${from}-${to - 1}` } }),
-    `GET ${key} bytes ${from}-${to - 1}`,
-  );
+  const response = await send({
+    method: 'GET',
+    key,
+    headers: inputReadHeaders(`bytes=${from}-${to - 1}`, etag),
+  });
+  if (isChanged(response, etag)) throw new InputChangedError(`GET ${key}: ${response.status}`);
+  await expectOk(response, `GET ${key} bytes ${from}-${to - 1}`);
   return Buffer.from(await response.arrayBuffer());
 }
 

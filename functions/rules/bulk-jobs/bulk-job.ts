@@ -1,15 +1,17 @@
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 
 /**
  * A bulk import job: a file of account bundles (the ETL kit's format) uploaded to the service,
  * which loads it line by line in the cloud. Its states:
  *
  *   OPEN ──start──▶ IN_PROGRESS ──last line ends──▶ COMPLETE
- *     │                 │
- *     └──abort──▶ ABORTED ◀──abort──┘          IN_PROGRESS ──input unreadable──▶ FAILED
+ *     │                 │  │
+ *     └──abort──▶ ABORTED ◀──abort──┘  └──input unreadable or changed, authority revoked──▶ FAILED
  *
- * `COMPLETE`, `ABORTED` and `FAILED` are final. An aborted job's lines in flight still finish;
- * it is finished (`finished_at`, results) once none is left.
+ * `COMPLETE`, `ABORTED` and `FAILED` are final. An aborted job's lines in flight still finish,
+ * and so do those of a job that failed while it ran (its input changed after the start, or its
+ * organisation lost its keys or its scope over the supplier); the lines no worker started are
+ * `NOT_PROCESSED`. Such a job is finished (`finished_at`, results) once no line is in flight.
  */
 export const BULK_JOB_STATES = ['OPEN', 'IN_PROGRESS', 'COMPLETE', 'ABORTED', 'FAILED'] as const;
 export type BulkJobState = (typeof BULK_JOB_STATES)[number];
@@ -21,11 +23,31 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 /** Presigned upload and results URLs are valid this long. */
 export const URL_VALIDITY_SECONDS = 3600;
 
-/** Why a job could not run at all (`FAILED`). */
+/** Why a job could not run at all, or stopped running (`FAILED`). */
 export interface BulkJobError {
-  code: 'bulk_job_input_missing' | 'bulk_job_input_too_large';
+  code:
+    | 'bulk_job_input_missing'
+    | 'bulk_job_input_too_large'
+    | 'bulk_job_input_changed'
+    | 'bulk_job_authority_revoked';
   detail: string;
 }
+
+/** The input object was replaced after the start: its ETag is not the one the start recorded. */
+export const inputChanged = (): BulkJobError => ({
+  code: 'bulk_job_input_changed',
+  detail:
+    'The job’s input was uploaded again after the job started; the lines not run yet were not run. Create a new job for the new file.',
+});
+
+/** The job's organisation has no API key left, or no longer covers the job's supplier. */
+export const authorityRevoked = (why: 'no-key' | 'out-of-scope'): BulkJobError => ({
+  code: 'bulk_job_authority_revoked',
+  detail:
+    why === 'no-key'
+      ? 'The job’s organisation has no API key that is not revoked; the lines not run yet were not run.'
+      : 'The job’s organisation no longer acts for its import supplier; the lines not run yet were not run.',
+});
 
 export interface LineCounts {
   imported: number;
@@ -119,18 +141,41 @@ export const isBulkJobListPosition = (value: unknown): value is string =>
 /** 404 for a job id that is unknown or belongs to another organisation: the two look the same. */
 export const jobNotFound = () => new NotFoundError('bulk_job_does_not_exist', 'No bulk job has this id.');
 
+/**
+ * What a job may still do for its organisation, judged before each chunk as a token holder is
+ * judged at each request: the organisation must still hold an API key that is not revoked, and
+ * its scope must still cover the job's supplier. Undefined when it may go on.
+ */
+export function authorityError(
+  job: Pick<BulkJob, 'import_supplier'>,
+  organisation: { suppliers: readonly string[] } | undefined,
+  hasActiveKey: boolean,
+): BulkJobError | undefined {
+  if (!hasActiveKey) return authorityRevoked('no-key');
+  if (!organisation?.suppliers.includes(job.import_supplier)) return authorityRevoked('out-of-scope');
+  return undefined;
+}
+
 export const uploadMissing = () =>
-  new ValidationError(
-    [
-      {
-        attr: 'upload',
-        code: 'bulk_job_upload_missing',
-        detail: 'Nothing has been uploaded to the job’s upload URL yet; upload the file, then start the job.',
-      },
-    ],
-    'invalid_request',
-    'The request could not be validated.',
+  new BadRequestError(
+    'bulk_job_upload_missing',
+    'Nothing has been uploaded to the job’s upload URL yet; upload the file, then start the job.',
   );
+
+/**
+ * The upload was stored with a `Content-Encoding` (a `gzip` PUT, say): S3 keeps the bytes as
+ * sent, and the job reads lines by byte ranges of the stored object, which compressed bytes do
+ * not have.
+ */
+export const uploadEncoded = (encoding: string) =>
+  new BadRequestError(
+    'bulk_job_upload_encoded',
+    `The upload was stored with Content-Encoding ${JSON.stringify(encoding)}; upload the file again as plain NDJSON (no Content-Encoding header), then start the job.`,
+  );
+
+/** Whether an object stored with this `Content-Encoding` holds its text as stored. */
+export const isPlainEncoding = (encoding: string | undefined) =>
+  encoding === undefined || encoding.trim() === '' || encoding.trim().toLowerCase() === 'identity';
 
 export const notOpen = () =>
   new ConflictError('bulk_job_not_open', 'Only an OPEN job can be started; this one has already started.');

@@ -71,3 +71,37 @@ export function lineTooLargeResult(line: number, maxBytes: number): LineResult {
     ],
   };
 }
+
+/**
+ * A line whose run threw (a defect, not an answer of the API): it ends FAILED with
+ * `line_failed`, and the chunk goes on with its other lines.
+ */
+export function lineFailedResult(
+  line: number,
+  externalAccountNumber: string | null,
+  error: unknown,
+): LineResult {
+  const name = error instanceof Error ? error.name : typeof error;
+  return {
+    line,
+    external_account_number: externalAccountNumber,
+    service_account_number: null,
+    status: 'FAILED',
+    errors: [
+      {
+        step: 'run',
+        code: 'line_failed',
+        attr: null,
+        detail: `The line could not be run (${name}); the steps before the failure stay as they were answered. Check the line, then load it again.`,
+      },
+    ],
+  };
+}
+
+/**
+ * A step of the line was refused because its supplier was paused while the line ran: the line
+ * did not run whole, and it runs again once the supplier is Ongoing (a pause stops new lines, it
+ * does not cut those in flight).
+ */
+export const wasCutByPause = (result: LineResult) =>
+  result.errors.some((error) => error.code === 'import_supplier_paused');

@@ -15,6 +15,7 @@ import {
   type StepName,
   type StepSender,
 } from '../../rules/bulk-jobs/load-line.js';
+import { jsonText } from '../../rules/values/json-text.js';
 
 /** The route handler of each step of a line. */
 export type StepHandlers = Readonly<Record<StepName, RouteHandler>>;
@@ -36,7 +37,7 @@ export function inProcessStepSender(
   invocation: Invocation,
 ): StepSender {
   return async (step, body): Promise<StepAnswer> => {
-    const text = JSON.stringify(body);
+    const text = jsonText(body);
     for (let attempt = 1; ; attempt++) {
       const timeoutMs = Math.min(DEFAULT_FUNCTION_TIMEOUT_SECONDS * 1000, invocation.deadlineMs - Date.now());
       let answer: Awaited<ReturnType<typeof callRoute>>;

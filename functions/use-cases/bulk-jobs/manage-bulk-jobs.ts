@@ -52,6 +52,7 @@ export async function createBulkJob(request: {
   return bulkJobView(
     {
       ...job,
+      input_etag: null,
       chunk_bytes: null,
       read: null,
       read_done: false,

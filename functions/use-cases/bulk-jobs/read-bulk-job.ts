@@ -1,9 +1,9 @@
-import { objectSize, readObjectFrom } from '../../adapters/bulk-jobs/job-objects.js';
+import { InputChangedError, objectIdentity, readObjectFrom } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
 import { integerEnv } from '../../config.js';
 import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
-import { MAX_INPUT_BYTES } from '../../rules/bulk-jobs/bulk-job.js';
+import { inputChanged, MAX_INPUT_BYTES } from '../../rules/bulk-jobs/bulk-job.js';
 import { ChunkCutter, type CutChunk, START } from '../../rules/bulk-jobs/chunk-cutter.js';
 import { linesMessage, READ_BATCH, targetChunkBytes } from '../../rules/bulk-jobs/engine.js';
 import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
@@ -14,7 +14,9 @@ import {
   claimRead,
   markFailed,
   markReadDone,
+  markStopped,
   releaseRead,
+  type StoredBulkJob,
   saveReadPosition,
 } from '../../store/bulk-job-store.js';
 import { finishIfDone } from './finish-bulk-job.js';
@@ -68,7 +70,9 @@ export async function readBulkJob(
     return claimed;
   }
   const job = claimed;
-  const size = await objectSize(job.input_key);
+  const input = await objectIdentity(job.input_key);
+  if (input && job.input_etag && input.etag !== job.input_etag) return endAtChangedInput(job, invocation);
+  const size = input?.size;
   if (size === undefined || size > MAX_INPUT_BYTES) {
     await markFailed(
       jobId,
@@ -109,7 +113,13 @@ export async function readBulkJob(
   };
 
   if (from.offset < size) {
-    const stream = await readObjectFrom(job.input_key, from.offset);
+    let stream: Awaited<ReturnType<typeof readObjectFrom>>;
+    try {
+      stream = await readObjectFrom(job.input_key, from.offset, job.input_etag);
+    } catch (error) {
+      if (error instanceof InputChangedError) return endAtChangedInput(job, invocation);
+      throw error;
+    }
     for await (const bytes of stream ?? []) {
       pending.push(...cutter.push(bytes as Buffer));
       while (pending.length >= READ_BATCH) {
@@ -131,5 +141,25 @@ export async function readBulkJob(
     logger.debug('Bulk job read', { job_id: jobId, lines: totals.lines, chunks: totals.chunks, bytes: size });
   }
   await finishIfDone(jobId);
+  return 'read';
+}
+
+/**
+ * The input is not the object the job started with (uploaded again after the start): nothing more
+ * is read from it. The job is FAILED with `bulk_job_input_changed` (unless it was aborted or had
+ * failed already), and its lines are those the readers sent before (up to the position noted):
+ * those chunks finish or end `NOT_PROCESSED`, and the job is finished once they are counted.
+ */
+async function endAtChangedInput(job: StoredBulkJob, invocation: Invocation): Promise<ReadOutcome> {
+  await markStopped(job.job_id, inputChanged());
+  logger.warn('Bulk job input changed after its start', { job_id: job.job_id });
+  if (job.read_done) {
+    await releaseRead(job.job_id, invocation.holder);
+  } else {
+    const at = job.read ?? START;
+    const totals = { lines: at.lines, chunks: at.chunk };
+    if (!(await markReadDone(job.job_id, invocation.holder, totals))) return { held: claimNow(new Date()) };
+  }
+  await finishIfDone(job.job_id);
   return 'read';
 }

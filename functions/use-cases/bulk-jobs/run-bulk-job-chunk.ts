@@ -1,10 +1,10 @@
-import { readObjectRange } from '../../adapters/bulk-jobs/job-objects.js';
+import { InputChangedError, readObjectRange } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
 import { integerEnv } from '../../config.js';
 import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 import { lineText, parseLine } from '../../rules/bulk-jobs/account-bundle.js';
-import { type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
+import { inputChanged, type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
 import {
   type Chunk,
   type ChunkLine,
@@ -17,10 +17,14 @@ import {
   TRANSIENT_RETRY_SECONDS,
 } from '../../rules/bulk-jobs/engine.js';
 import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
-import { type LineResult, lineTooLargeResult } from '../../rules/bulk-jobs/line-result.js';
+import {
+  type LineResult,
+  lineFailedResult,
+  lineTooLargeResult,
+  wasCutByPause,
+} from '../../rules/bulk-jobs/line-result.js';
 import { dryRunLine, loadLine } from '../../rules/bulk-jobs/load-line.js';
 import { isClaimExpired, retryAfterSeconds } from '../../rules/claims/claim.js';
-import { acceptsMigrations } from '../../rules/supplier.js';
 import {
   type ChunkDone,
   claimLine,
@@ -30,10 +34,11 @@ import {
   type StoredLine,
   saveLineResult,
 } from '../../store/bulk-job-line-store.js';
-import { getBulkJob, type StoredBulkJob } from '../../store/bulk-job-store.js';
+import { getBulkJob, markStopped, type StoredBulkJob } from '../../store/bulk-job-store.js';
 import { getSupplier } from '../../store/supplier-store.js';
 import { finishIfDone } from './finish-bulk-job.js';
 import { inProcessStepSender, type StepHandlers } from './in-process-steps.js';
+import { withCurrentAuthority } from './job-authority.js';
 
 /** How long a chunk waits for its supplier to be Ongoing again before it looks again. */
 const SUPPLIER_RECHECK = integerEnv('DATA_IMPORT_BULK_SUPPLIER_RECHECK_SECONDS', SUPPLIER_RECHECK_SECONDS, {
@@ -48,14 +53,17 @@ const SUPPLIER_RECHECK = integerEnv('DATA_IMPORT_BULK_SUPPLIER_RECHECK_SECONDS',
  */
 export type ChunkOutcome = { outcome: 'done' } | { outcome: 'requeued'; delaySeconds: number; why: string };
 
-/** The text of each line of the chunk that is to be read, from one ranged GET. */
+/**
+ * The text of each line of the chunk that is to be read, from one ranged GET of the input the job
+ * started with (InputChangedError when it was uploaded again since).
+ */
 async function lineTexts(job: StoredBulkJob, lines: readonly ChunkLine[]): Promise<Map<number, string>> {
   const readable = lines.filter((line) => line.length <= MAX_LINE_BYTES);
   const texts = new Map<number, string>();
   const first = readable[0];
   const last = readable.at(-1);
   if (!first || !last) return texts;
-  const bytes = await readObjectRange(job.input_key, first.offset, last.offset + last.length);
+  const bytes = await readObjectRange(job.input_key, first.offset, last.offset + last.length, job.input_etag);
   for (const line of readable) {
     const start = line.offset - first.offset;
     texts.set(line.line, lineText(bytes.subarray(start, start + line.length).toString('utf8')));
@@ -75,14 +83,45 @@ function countsOf(results: readonly LineResult[], notProcessed: number): LineCou
 }
 
 /**
+ * One line run as `npm run etl -- load` (or `--dry-run`) runs it. Whatever the line holds, it ends
+ * with a result: a line over the size limit is never read, and a run that throws (a defect, not
+ * an answer of the API) ends the line FAILED `line_failed` instead of failing its chunk.
+ */
+async function runLine(
+  job: StoredBulkJob,
+  line: ChunkLine,
+  text: string | undefined,
+  send: ReturnType<typeof inProcessStepSender>,
+): Promise<{ result: LineResult; final: boolean }> {
+  if (line.length > MAX_LINE_BYTES)
+    return { result: lineTooLargeResult(line.line, MAX_LINE_BYTES), final: true };
+  const input = parseLine(text ?? '', line.line);
+  try {
+    return job.dry_run
+      ? await dryRunLine(send, input, job.import_supplier)
+      : await loadLine(send, input, job.import_supplier);
+  } catch (error) {
+    logger.error('A bulk job line threw; it ends FAILED', {
+      job_id: job.job_id,
+      line: line.line,
+      error: error as Error,
+    });
+    return { result: lineFailedResult(line.line, input.externalAccountNumber, error), final: true };
+  }
+}
+
+/**
  * Runs one chunk of a bulk job: each line not ended yet, one after another, exactly as
  * `npm run etl -- load` (or `--dry-run`) runs a line, through the routes' own handlers in this
- * process. Before each line: the job must still be IN_PROGRESS (an abort starts no new line),
- * its supplier Ongoing (else the chunk comes back later), enough time left, and the line's claim
- * taken (a line another live worker holds makes the chunk come back once its claim ends). A line
- * already ended is not run again; a line whose result holds a transient failure runs again later
- * (MAX_LINE_RUNS in all). Once every line has ended (or an abort left the rest
- * `NOT_PROCESSED`), the chunk is counted once, and the job is finished if it was its last.
+ * process. Before the chunk: the job must still act with current authority (./job-authority.ts).
+ * Before each line: the job must still be IN_PROGRESS (an abort or a failure starts no new line),
+ * its supplier not Paused (else the chunk comes back later; a Complete supplier's lines run and
+ * fail as `load`'s do), enough time left, and the line's claim taken (a line another live worker
+ * holds makes the chunk come back once its claim ends). A line already ended is not run again; a
+ * line whose result holds a transient failure runs again later (MAX_LINE_RUNS in all), and one a
+ * pause cut short runs again once the supplier is Ongoing. Once every line has ended (or an abort
+ * or a failure left the rest `NOT_PROCESSED`), the chunk is counted once, and the job is finished
+ * if it was its last.
  */
 export async function runBulkJobChunk(
   jobId: string,
@@ -92,6 +131,10 @@ export async function runBulkJobChunk(
 ): Promise<ChunkOutcome> {
   let job = await getBulkJob(jobId);
   if (!job || job.finished_at) return { outcome: 'done' };
+  // A chunk past the job's last one: sent by a reader that died before noting it, and the job's
+  // lines were settled without it (its input changed): it is not the job's.
+  if (job.read_done && job.chunks_total !== null && chunk.chunk >= job.chunks_total)
+    return { outcome: 'done' };
   const stored = await readChunk(jobId, chunk.chunk);
   if (stored.done) {
     await finishIfDone(jobId, counterShardOf(chunk.chunk));
@@ -109,6 +152,7 @@ export async function runBulkJobChunk(
     return { outcome: 'requeued', delaySeconds: delay, why };
   };
 
+  job = await withCurrentAuthority(job);
   const auth = { organisation: job.organisation, suppliers: [job.import_supplier] };
   const send = inProcessStepSender(handlers, auth, invocation);
   const pending = chunk.lines.filter((line) => !stored.lines.get(line.line)?.result);
@@ -118,11 +162,18 @@ export async function runBulkJobChunk(
   for (const [index, line] of pending.entries()) {
     if (job.state !== 'IN_PROGRESS') break;
     const supplier = await getSupplier(job.import_supplier);
-    if (supplier && !acceptsMigrations(supplier.status)) {
-      return requeue(SUPPLIER_RECHECK, `supplier ${supplier.status}`);
-    }
+    if (supplier?.status === 'Paused') return requeue(SUPPLIER_RECHECK, 'supplier Paused');
     if (invocation.deadlineMs - Date.now() < reserveMs(invocation, LINE_START_RESERVE_SECONDS * 1000)) {
       return requeue(0, 'out of time');
+    }
+    if (!texts) {
+      try {
+        texts = await lineTexts(job, pending);
+      } catch (error) {
+        if (!(error instanceof InputChangedError)) throw error;
+        job = (await markStopped(jobId, inputChanged())) ?? (await getBulkJob(jobId)) ?? job;
+        break;
+      }
     }
     const now = new Date();
     const claim = await claimLine(jobId, chunk.chunk, line.line, {
@@ -138,15 +189,11 @@ export async function runBulkJobChunk(
     }
     if (claim.outcome === 'done') continue;
     if (claim.outcome === 'held') return requeue(retryAfterSeconds(claim.until, now), 'line held');
-    let run: { result: LineResult; final: boolean };
-    if (line.length > MAX_LINE_BYTES) {
-      run = { result: lineTooLargeResult(line.line, MAX_LINE_BYTES), final: true };
-    } else {
-      texts ??= await lineTexts(job, pending);
-      const input = parseLine(texts.get(line.line) ?? '', line.line);
-      run = job.dry_run
-        ? await dryRunLine(send, input, job.import_supplier)
-        : await loadLine(send, input, job.import_supplier);
+    const run = await runLine(job, line, texts.get(line.line), send);
+    if (wasCutByPause(run.result)) {
+      // Not a failure of the line: it runs again, whole, after the resume.
+      await releaseLine(jobId, chunk.chunk, line.line, invocation.holder, { countsAsRun: false });
+      return requeue(SUPPLIER_RECHECK, 'supplier paused while a line ran');
     }
     const attempts = stored.lines.get(line.line)?.transientAttempts ?? 0;
     if (!run.final && attempts + 1 < MAX_LINE_RUNS) {
@@ -194,6 +241,19 @@ async function endChunk(
   return countChunk(job, chunk, results, unstarted);
 }
 
+/** The lines' texts, for their account numbers; none when the input is no longer the job's. */
+async function notProcessedTexts(
+  job: StoredBulkJob,
+  lines: readonly ChunkLine[],
+): Promise<Map<number, string>> {
+  try {
+    return await lineTexts(job, lines);
+  } catch (error) {
+    if (error instanceof InputChangedError) return new Map();
+    throw error;
+  }
+}
+
 /**
  * Counts the chunk (once, whatever its deliveries) with its lines' results and the lines no
  * worker started (`NOT_PROCESSED`, their account numbers read from the input), then finishes the
@@ -205,7 +265,7 @@ async function countChunk(
   results: readonly LineResult[],
   unstarted: readonly ChunkLine[],
 ): Promise<ChunkOutcome> {
-  const texts = unstarted.length > 0 ? await lineTexts(job, unstarted) : new Map<number, string>();
+  const texts = unstarted.length > 0 ? await notProcessedTexts(job, unstarted) : new Map<number, string>();
   const notProcessed: ChunkDone['not_processed'] = unstarted.map((line) => [
     line.line,
     texts.has(line.line) ? parseLine(texts.get(line.line) as string, line.line).externalAccountNumber : null,

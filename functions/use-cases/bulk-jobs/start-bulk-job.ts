@@ -1,10 +1,12 @@
-import { objectSize } from '../../adapters/bulk-jobs/job-objects.js';
+import { objectIdentity } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendReadMessage } from '../../adapters/bulk-jobs/reader-queue.js';
 import {
   type BulkJobObject,
+  isPlainEncoding,
   noLines,
   notOpen,
   requireOpen,
+  uploadEncoded,
   uploadMissing,
 } from '../../rules/bulk-jobs/bulk-job.js';
 import { readMessage } from '../../rules/bulk-jobs/engine.js';
@@ -13,7 +15,9 @@ import { markStarted, type StoredBulkJob } from '../../store/bulk-job-store.js';
 import { bulkJobView } from './bulk-job-view.js';
 
 /**
- * OPEN → IN_PROGRESS once the input is uploaded (400 `bulk_job_upload_missing` before). The job
+ * OPEN → IN_PROGRESS once the input is uploaded (400 `bulk_job_upload_missing` before; 400
+ * `bulk_job_upload_encoded` for an upload stored with a `Content-Encoding`). The input is fixed
+ * here: its ETag is recorded, and every later read of it is conditioned on that ETag. The job
  * goes to the reader queue first, then the state changes: a start that dies in between leaves the
  * job OPEN (the reader drops a message whose job never started), and a started job always has its
  * reader. A second start's message (a race lost with 409) reads nothing twice: one reader holds a
@@ -21,9 +25,11 @@ import { bulkJobView } from './bulk-job-view.js';
  */
 export async function startBulkJob(job: StoredBulkJob, now: Date): Promise<BulkJobObject> {
   requireOpen(job);
-  if ((await objectSize(job.input_key)) === undefined) throw uploadMissing();
+  const input = await objectIdentity(job.input_key);
+  if (input === undefined) throw uploadMissing();
+  if (!isPlainEncoding(input.contentEncoding)) throw uploadEncoded(input.contentEncoding as string);
   await sendReadMessage(readMessage(job.job_id, 'continue'));
-  const started = await markStarted(job.job_id, now, isoDateTime(now));
+  const started = await markStarted(job.job_id, now, isoDateTime(now), input.etag);
   if (!started) throw notOpen();
   // IN_PROGRESS: no URL to show.
   return bulkJobView(started, noLines(), now, {});

@@ -53,7 +53,7 @@ export const BUNDLE_CALLS: readonly BundleCall[] = [
   },
   {
     module: 'functions/adapters/bulk-jobs/job-objects.ts',
-    symbol: 'objectSize',
+    symbol: 'objectIdentity',
     action: 's3:ListBucket',
     resource: 'DATA_IMPORT_BULK_BUCKET_NAME',
     reason:
