@@ -1084,10 +1084,10 @@ export interface components {
              * @description Once no line is in flight: a presigned GET (valid one hour, new at each read) of the results, one NDJSON line per input line in line order.
              */
             results_url: string | null;
-            /** @description Why a `FAILED` job could not run at all. */
+            /** @description Why a `FAILED` job could not run at all, or stopped running: its input changed after the start, or its organisation lost its authority over the supplier. */
             error: null | {
                 /** @enum {string} */
-                code: "bulk_job_input_missing" | "bulk_job_input_too_large";
+                code: "bulk_job_input_missing" | "bulk_job_input_too_large" | "bulk_job_input_changed" | "bulk_job_authority_revoked";
                 detail: string;
             };
         };
@@ -1384,7 +1384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidatedAccount"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1495,7 +1495,7 @@ export interface operations {
                     "application/json": components["schemas"]["StagedAccount"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1608,7 +1608,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedAccount"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1730,7 +1730,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountTransferStatus"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,7 +1824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportProcessList"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportProcessList"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2012,7 +2012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportProcessList"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2101,7 +2101,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountSummary"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2188,7 +2188,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierSummary"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2285,7 +2285,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteResults"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2418,7 +2418,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionResults"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2567,7 +2567,7 @@ export interface operations {
                     "application/json": components["schemas"]["HistoricalStatementsCreated"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2695,7 +2695,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentInstructionCreated"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2814,7 +2814,7 @@ export interface operations {
                     "application/json": components["schemas"]["StagedAccount"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2925,7 +2925,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountTask"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3030,7 +3030,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountTask"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3119,7 +3119,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeterPointStatuses"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3212,7 +3212,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountTask"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3336,7 +3336,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationFlows"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3460,7 +3460,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJobList"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3531,7 +3531,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3636,7 +3636,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3649,8 +3649,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `bulk_job_upload_missing`, `invalid_encoding`. */
+                        code: "parse_error" | "invalid_request" | "bulk_job_upload_missing" | "bulk_job_upload_encoded";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3754,7 +3754,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3845,7 +3845,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) has an empty `errors`. */
+            /** @description The request is invalid; nothing was written. `parse_error` (malformed JSON) and the codes that concern the request as a whole (`bulk_job_upload_missing`, `bulk_job_upload_encoded`) have an empty `errors`. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -132,10 +132,8 @@ describe('start: 400 before the upload, 202 IN_PROGRESS after it, 409 once start
 
     // Assess
     expect(early.status).toBe(400);
-    expect(early.json).toMatchObject({
-      code: 'invalid_request',
-      errors: [{ attr: 'upload', code: 'bulk_job_upload_missing' }],
-    });
+    // The code is the answer's own, at the top level, as for the other bulk job codes.
+    expect(early.json).toEqual({ detail: expect.any(String), code: 'bulk_job_upload_missing', errors: [] });
     expect(started.status).toBe(202);
     expect(started.json).toMatchObject({ job_id: job.job_id, state: 'IN_PROGRESS', upload: null });
     expect(started.json.started_at).toEqual(expect.any(String));

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sendReadMessage } from '../../functions/adapters/bulk-jobs/reader-queue.js';
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { listApiKeys, revokeApiKey } from '../../functions/store/api-key-store.js';
-import { getBulkJob, markStarted, putNewBulkJob } from '../../functions/store/bulk-job-store.js';
+import { getBulkJob, markStarted } from '../../functions/store/bulk-job-store.js';
 import { putOrganisation } from '../../functions/store/organisation-store.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
 import { accountPayload } from '../accounts/support/accounts.js';
@@ -18,9 +18,13 @@ import { bulkJobPaths, createJob, resultsOf, runJob, upload, waitForJob } from '
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/** An account line for `supplier` with one note: imported for real, no document needed. */
+/** An account line with one note, for whichever supplier loads it: imported for real, no document needed. */
 function accountLine(external: string): string {
-  const { supply_addresses: _omitted, ...account } = accountPayload({ external_account_number: external });
+  const {
+    supply_addresses: _addresses,
+    import_supplier: _supplier,
+    ...account
+  } = accountPayload({ external_account_number: external });
   return JSON.stringify({
     account,
     notes: [{ body: `Imported (${external})`, created_at: '2026-02-01T10:00:00Z' }],

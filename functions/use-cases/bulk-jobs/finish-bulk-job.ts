@@ -56,7 +56,7 @@ async function* resultLines(jobId: string, chunks: number, dryRun: boolean): Asy
 /**
  * The job's `finish` message: every line has ended, so its results object is written (one line
  * per input line, in line order) and the job is finished: COMPLETE, or ABORTED when it was
- * aborted, with its final counts. Writing the object again (a second `finish` message) writes
+ * aborted, or FAILED when it failed while it ran (its `error` says why), with its final counts. Writing the object again (a second `finish` message) writes
  * the same lines.
  */
 export async function finishBulkJob(jobId: string, now: Date): Promise<void> {
@@ -65,12 +65,12 @@ export async function finishBulkJob(jobId: string, now: Date): Promise<void> {
   const { job } = progress;
   await writeObject(resultsKey(jobId), resultLines(jobId, job.chunks_total as number, job.dry_run));
   let state = job.state;
-  while (state === 'IN_PROGRESS' || state === 'ABORTED') {
+  while (state === 'IN_PROGRESS' || state === 'ABORTED' || state === 'FAILED') {
     if (await markFinished(jobId, state, progress.counts, isoDateTime(now))) {
       logger.debug('Bulk job finished', { job_id: jobId, state, lines: job.lines_total, ...progress.counts });
       return;
     }
-    // Aborted meanwhile, or finished by another `finish` message.
+    // Aborted or failed meanwhile, or finished by another `finish` message.
     const latest = (await getBulkJobProgress(jobId))?.job;
     if (!latest || latest.finished_at) return;
     state = latest.state;

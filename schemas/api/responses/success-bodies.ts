@@ -320,7 +320,8 @@ export const successSchemas: Record<string, JsonSchema> = {
           'Once no line is in flight: a presigned GET (valid one hour, new at each read) of the results, one NDJSON line per input line in line order.',
       },
       error: {
-        description: 'Why a `FAILED` job could not run at all.',
+        description:
+          'Why a `FAILED` job could not run at all, or stopped running: its input changed after the start, or its organisation lost its authority over the supplier.',
         anyOf: [
           { type: 'null' },
           {
@@ -328,7 +329,15 @@ export const successSchemas: Record<string, JsonSchema> = {
             required: ['code', 'detail'],
             additionalProperties: false,
             properties: {
-              code: { type: 'string', enum: ['bulk_job_input_missing', 'bulk_job_input_too_large'] },
+              code: {
+                type: 'string',
+                enum: [
+                  'bulk_job_input_missing',
+                  'bulk_job_input_too_large',
+                  'bulk_job_input_changed',
+                  'bulk_job_authority_revoked',
+                ],
+              },
               detail: text,
             },
           },
