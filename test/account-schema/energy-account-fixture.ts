@@ -241,7 +241,10 @@ export function domesticDualFuelAccount() {
 /** The fixture grown to about `bytes` of JSON by repeating meter readings and transactions. */
 export function largeAccount(bytes: number) {
   const account = domesticDualFuelAccount();
-  const meter = account.supply_addresses[0]!.meter_points[0]!.meters![0]!;
+  const electricity = account.supply_addresses[0]!.meter_points[0] as ReturnType<
+    typeof electricityMeterPoint
+  >;
+  const meter = electricity.meters[0]!;
   const reading = meter.reading_history[0]!;
   const payment = account.current_statement_transactions[0]!;
   for (let day = 0; JSON.stringify(account).length < bytes; day += 1) {

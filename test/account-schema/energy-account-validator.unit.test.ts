@@ -125,7 +125,7 @@ describe('A union is chosen by its published discriminator and the item judged a
 describe('A published nullable field may be null, which means absent', () => {
   it('null is accepted on nullable fields of every kind: a date, a boolean, an enum, a component, a list', () => {
     // Prepare
-    const payload = {
+    const payload: Json = {
       ...account(),
       portfolio: null,
       unknown_occupier: null,
@@ -141,7 +141,7 @@ describe('A published nullable field may be null, which means absent', () => {
 
   it('null on a field that is not nullable is invalid_type', () => {
     // Prepare
-    const payload = { ...account(), billing_name: null };
+    const payload: Json = { ...account(), billing_name: null };
     payload.supply_addresses[0].meter_points[1].mpid = null;
     // Act / Assess
     expect(errorsOf(payload)).toEqual([
@@ -154,7 +154,7 @@ describe('A published nullable field may be null, which means absent', () => {
 describe('A deprecated field is accepted with a deprecated_field warning {attr, code, detail, use_instead}', () => {
   it('deprecated fields at the top, in the billing address, in a business and in a meter point are accepted, each named once at its path', () => {
     // Prepare
-    const payload = {
+    const payload: Json = {
       ...account(),
       dd_reference: 'DD-000482',
       business: { company_name: 'Hartley Ltd', business_contract_identifier: 'BC-1' },
