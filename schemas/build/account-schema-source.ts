@@ -6,17 +6,29 @@ import path from 'node:path';
  * component in schemas/account/components/, written once by schemas/build/import-energy-account.ts
  * and the project's own from then on. The dialect is the project's OpenAPI 3.1 document's (JSON
  * Schema with `oneOf` + `discriminator` for unions, `type: [..., "null"]` or `anyOf [ref, null]`
- * for nullable fields, `deprecated` with `x-use-instead`). Components reference each other as
- * `#/components/schemas/<title>`; every declared object is closed (`additionalProperties: false`).
+ * for nullable fields, `deprecated` with `x-use-instead`). Each component has the `$id`
+ * `urn:data-import:account:<Name>`, and references name components by `$id` as the event schemas
+ * do; every declared object is closed (`additionalProperties: false`).
  */
 
 export const ACCOUNT_COMPONENTS_DIR = 'schemas/account/components';
-export const ACCOUNT_RULES_FILE = 'schemas/account/published-rules.json';
+export const ACCOUNT_RULES_FILE = 'schemas/account/published-rules.ts';
 export const ACCOUNT_ROOT = 'EnergyAccount';
-export const COMPONENT_REF_PREFIX = '#/components/schemas/';
+/** A component's `$id` is this prefix and its name; references name components by `$id`. */
+export const COMPONENT_ID_PREFIX = 'urn:data-import:account:';
+
+/** One published validation rule: where it lives, its name and the error codes it answers. */
+export interface PublishedRule {
+  /** The component the rule belongs to. */
+  schema: string;
+  /** The component's field the rule sits on, when it sits on one. */
+  attr?: string;
+  name: string;
+  codes: string[];
+}
 
 export type SchemaNode = {
-  title?: string;
+  $id?: string;
   type?: string | string[];
   properties?: Record<string, SchemaNode>;
   additionalProperties?: boolean;
@@ -41,19 +53,21 @@ export function componentFileName(name: string): string {
     .toLowerCase()}.json`;
 }
 
-export const componentName = (ref: string): string => ref.slice(COMPONENT_REF_PREFIX.length);
+export function componentName(ref: string): string {
+  if (!ref.startsWith(COMPONENT_ID_PREFIX)) throw new Error(`${ref} is not an account component`);
+  return ref.slice(COMPONENT_ID_PREFIX.length);
+}
 
-/** Every component of the source, by its title (the name references use). */
+/** Every component of the source, by name (its `$id` without the prefix). */
 export function loadAccountComponents(root: string): Map<string, SchemaNode> {
   const directory = path.join(root, ACCOUNT_COMPONENTS_DIR);
   const components = new Map<string, SchemaNode>();
   for (const file of readdirSync(directory).sort()) {
     if (!file.endsWith('.json')) continue;
     const schema = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as SchemaNode;
-    if (typeof schema.title !== 'string') throw new Error(`${file}: a component names itself in "title"`);
-    if (componentFileName(schema.title) !== file)
-      throw new Error(`${file}: expected ${componentFileName(schema.title)}`);
-    components.set(schema.title, schema);
+    const name = componentName(String(schema.$id));
+    if (componentFileName(name) !== file) throw new Error(`${file}: expected ${componentFileName(name)}`);
+    components.set(name, schema);
   }
   return components;
 }

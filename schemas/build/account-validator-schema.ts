@@ -1,13 +1,8 @@
-import {
-  ACCOUNT_ROOT,
-  COMPONENT_REF_PREFIX,
-  componentName,
-  type SchemaNode,
-} from './account-schema-source.js';
+import { ACCOUNT_ROOT, componentName, type SchemaNode } from './account-schema-source.js';
 
 /**
  * Translates the account schema source (OpenAPI 3.1 dialect) into the JSON Schema ajv compiles:
- *   - `#/components/schemas/X` → `#/definitions/X`;
+ *   - a component's `$id` → `#/definitions/<Name>` (one schema, so ajv resolves nothing by id);
  *   - a union (`oneOf` + `discriminator`) → the discriminator's value checked against the mapping
  *     (`invalid_choice` at the discriminator), then one `if`/`then` per value, so an item is judged
  *     against its chosen branch only (errors name that branch's fields, never every branch's);
@@ -18,7 +13,7 @@ import {
  *     warnings come from generated/deprecated-fields.ts, not from the validator.
  */
 
-const ANNOTATIONS = new Set(['title', 'default', 'deprecated', 'x-use-instead', 'discriminator']);
+const ANNOTATIONS = new Set(['$id', 'title', 'default', 'deprecated', 'x-use-instead', 'discriminator']);
 const definition = (name: string) => `#/definitions/${name}`;
 
 type Components = ReadonlyMap<string, SchemaNode>;
@@ -73,9 +68,7 @@ export function translate(node: SchemaNode, components: Components): SchemaNode 
   for (const [keyword, value] of Object.entries(node)) {
     if (ANNOTATIONS.has(keyword)) continue;
     if (keyword === '$ref') {
-      if (typeof value !== 'string' || !value.startsWith(COMPONENT_REF_PREFIX))
-        throw new Error(`bad $ref ${value}`);
-      result.$ref = definition(componentName(value));
+      result.$ref = definition(componentName(String(value)));
     } else if (keyword === 'properties') {
       result.properties = Object.fromEntries(
         Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [

@@ -16,7 +16,7 @@ import { createAjv, requireToImport } from './standalone-esm.js';
  */
 
 export const ACCOUNT_VALIDATOR_DIR = 'functions/account-validation/generated';
-const ACCOUNT_VALIDATOR_ID = 'urn:data-import:account:energy-account';
+const ACCOUNT_VALIDATOR_ID = 'urn:data-import:validator:energy-account';
 
 /**
  * Formats the published document uses beyond the request validators' three. Regular expressions,

@@ -2,7 +2,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { projectRoot } from '../project-root.js';
-import { ACCOUNT_COMPONENTS_DIR, ACCOUNT_RULES_FILE, componentFileName } from './account-schema-source.js';
+import {
+  ACCOUNT_COMPONENTS_DIR,
+  ACCOUNT_RULES_FILE,
+  COMPONENT_ID_PREFIX,
+  componentFileName,
+} from './account-schema-source.js';
 
 /**
  * One-off import, run by hand (never by `npm run generate` or a test: the project does not read
@@ -62,8 +67,11 @@ function departures(components: Map<string, Node>): void {
 const refName = (ref: string) => ref.slice(REF_PREFIX.length);
 const debrand = (text: string) => text.replace(BRAND, 'service');
 
+/** The published `#/components/schemas/X` becomes the project's schema id of X. */
+const componentId = (ref: string) => `${COMPONENT_ID_PREFIX}${refName(ref)}`;
+
 function convertRef(ref: string): Node {
-  return { $ref: ref };
+  return { $ref: componentId(ref) };
 }
 
 /** A nullable schema: `null` joins its type (and enum), or a reference becomes `anyOf [ref, null]`. */
@@ -89,7 +97,14 @@ function convert(source: Node, at: string, rules: Rule[], owner: string): Node {
   if (Array.isArray(source.oneOf)) {
     schema.oneOf = (source.oneOf as Node[]).map((part, i) => convert(part, `${at}/oneOf/${i}`, rules, owner));
   }
-  if (source.discriminator) schema.discriminator = source.discriminator;
+  if (source.discriminator) {
+    const { propertyName, mapping } = source.discriminator as {
+      propertyName: string;
+      mapping: Record<string, string>;
+    };
+    const ids = Object.entries(mapping).map(([value, ref]) => [value, componentId(ref)]);
+    schema.discriminator = { propertyName, mapping: Object.fromEntries(ids) };
+  }
   for (const key of KEPT) if (source[key] !== undefined) schema[key] = source[key];
   if (source.type === undefined && source[DYNAMIC_CHOICE] !== undefined) schema.type = 'string';
   if (typeof source['x-use-instead'] === 'string') schema['x-use-instead'] = source['x-use-instead'];
@@ -115,6 +130,20 @@ function collectRules(source: Node, schema: string, at: string, rules: Rule[]): 
       codes: ((validator.possible_errors as string[] | undefined) ?? []).map(debrand),
     });
   }
+}
+
+function rulesModule(rules: readonly Rule[]): string {
+  return [
+    "import type { PublishedRule } from '../build/account-schema-source.js';",
+    '',
+    '/**',
+    ' * The named validation rules the platform publishes for `EnergyAccount` and its components:',
+    " * the component, the field when the rule sits on one, the rule's name and its error codes.",
+    ' * Imported by schemas/build/import-energy-account.ts; the rules table is to be generated from it.',
+    ' */',
+    `export const publishedRules: readonly PublishedRule[] = ${JSON.stringify(rules, null, 2)};`,
+    '',
+  ].join('\n');
 }
 
 function referencedNames(node: unknown, out: Set<string>): void {
@@ -165,10 +194,10 @@ function main(): void {
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
   for (const [name, schema] of components) {
-    const content = { title: name, ...schema };
+    const content = { $id: `${COMPONENT_ID_PREFIX}${name}`, ...schema };
     writeFileSync(path.join(directory, componentFileName(name)), `${JSON.stringify(content, null, 2)}\n`);
   }
-  writeFileSync(path.join(projectRoot, ACCOUNT_RULES_FILE), `${JSON.stringify(rules, null, 2)}\n`);
+  writeFileSync(path.join(projectRoot, ACCOUNT_RULES_FILE), rulesModule(rules));
   const written = readdirSync(directory).length;
   console.log(`wrote ${written} components and ${rules.length} published rules`);
 }

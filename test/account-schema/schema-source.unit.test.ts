@@ -2,10 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { publishedRules } from '../../schemas/account/published-rules.js';
 import {
   ACCOUNT_COMPONENTS_DIR,
   ACCOUNT_ROOT,
-  ACCOUNT_RULES_FILE,
+  componentName,
   loadAccountComponents,
   type SchemaNode,
 } from '../../schemas/build/account-schema-source.js';
@@ -15,8 +16,6 @@ import {
 } from '../../schemas/build/account-validator.js';
 import { staleFiles } from '../../schemas/generate.js';
 import { projectRoot } from '../../schemas/project-root.js';
-
-type PublishedRule = { schema: string; attr?: string; name: string; codes: string[] };
 
 /** Every schema node of a component, with where it is. */
 function* nodes(node: SchemaNode, at: string): Generator<[string, SchemaNode]> {
@@ -75,7 +74,7 @@ describe('The schema source declares the published EnergyAccount and its compone
     // Assess
     expect(components.has(ACCOUNT_ROOT)).toBe(true);
     for (const reference of references) {
-      expect(components.has(reference.replace('#/components/schemas/', '')), reference).toBe(true);
+      expect(components.has(componentName(reference)), reference).toBe(true);
     }
   });
 
@@ -103,9 +102,7 @@ describe('The schema source declares the published EnergyAccount and its compone
 });
 
 describe('The published rules of EnergyAccount and its components are kept as data: name, codes, where they live', () => {
-  const rules = JSON.parse(
-    readFileSync(path.join(projectRoot, ACCOUNT_RULES_FILE), 'utf8'),
-  ) as PublishedRule[];
+  const rules = publishedRules;
   const components = loadAccountComponents(projectRoot);
 
   it('each rule names a component of the source (and a field of it, where it lives on one) and its error codes', () => {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { validateEnergyAccount } from '../../functions/account-validation/validate-energy-account.js';
+import { publishedRules } from '../../schemas/account/published-rules.js';
 import {
   ACCOUNT_ROOT,
-  ACCOUNT_RULES_FILE,
   componentName,
   loadAccountComponents,
   type SchemaNode,
@@ -88,10 +88,8 @@ async function bundleFigures() {
 
 const components = loadAccountComponents(projectRoot);
 const leaves = new Set<string>();
-leafPaths(components, { $ref: `#/components/schemas/${ACCOUNT_ROOT}` }, '', [], leaves);
-const rules = JSON.parse(readFileSync(path.join(projectRoot, ACCOUNT_RULES_FILE), 'utf8')) as {
-  codes: string[];
-}[];
+leafPaths(components, { $ref: `${COMPONENT_ID_PREFIX}${ACCOUNT_ROOT}` }, '', [], leaves);
+const rules = publishedRules;
 const validator = readFileSync(
   path.join(projectRoot, 'functions/account-validation/generated/energy-account.js'),
 );
