@@ -7,6 +7,7 @@ import { validateEnergyAccount } from '../../functions/account-validation/valida
 import { publishedRules } from '../../schemas/account/published-rules.js';
 import {
   ACCOUNT_ROOT,
+  COMPONENT_ID_PREFIX,
   componentName,
   loadAccountComponents,
   type SchemaNode,
