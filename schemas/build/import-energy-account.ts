@@ -7,27 +7,28 @@ import {
   ACCOUNT_RULES_FILE,
   COMPONENT_ID_PREFIX,
   componentFileName,
+  type PublishedRule,
 } from './account-schema-source.js';
 
 /**
  * One-off import, run by hand (never by `npm run generate` or a test: the project does not read
  * the platform's document at build, test or run time):
  *
- *   npx tsx schemas/build/import-energy-account.ts ../shared/reference/platform-data-import-openapi.yml
+ *   npx tsx schemas/build/import-energy-account.ts <the platform's data-import OpenAPI document, YAML>
  *   npm run format && npm run generate
  *
  * Reads the platform's published data-import OpenAPI 3.0 document and writes the project's own
  * schema source for the account payload: one JSON Schema per component reached from
  * `EnergyAccount` (schemas/account/components/), in the dialect of the project's OpenAPI 3.1
  * document, and the published validation rules of those components (schemas/account/
- * published-rules.json). Facts carry over (names, nesting, types, enums, formats, bounds,
+ * published-rules.ts). Facts carry over (names, nesting, types, enums, formats, bounds,
  * nullability, required-ness, deprecation, discriminators, rule names and codes); prose does not
  * (descriptions, comments and enum descriptions are dropped). The departures the project decides
  * are applied here: see `departures` and docs/contributing/decisions.md.
  */
 
 type Node = Record<string, unknown>;
-type Rule = { schema: string; attr?: string; name: string; codes: string[] };
+type Rule = PublishedRule;
 
 const ROOT = 'EnergyAccount';
 const REF_PREFIX = '#/components/schemas/';
