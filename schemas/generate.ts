@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateAccountValidatorFiles } from './build/account-validator.js';
 import { generateApiFiles } from './build/api-validators.js';
 import { generateClientTypes } from './build/client-types.js';
 import { generateEventFiles } from './build/events.js';
@@ -29,6 +30,7 @@ type Generator = (root: string) => Promise<GeneratedFile[]>;
 export async function generators({ stack = true } = {}): Promise<Generator[]> {
   return [
     generateApiFiles,
+    generateAccountValidatorFiles,
     generateEventFiles,
     generateOpenApiFiles,
     generateClientTypes,

@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { validateEnergyAccount } from '../../functions/account-validation/validate-energy-account.js';
+import { publishedRules } from '../../schemas/account/published-rules.js';
+import {
+  ACCOUNT_ROOT,
+  COMPONENT_ID_PREFIX,
+  componentName,
+  loadAccountComponents,
+  type SchemaNode,
+} from '../../schemas/build/account-schema-source.js';
+import { projectRoot } from '../../schemas/project-root.js';
+import { domesticDualFuelAccount, largeAccount } from '../account-schema/energy-account-fixture.js';
+
+/**
+ * `npx tsx test/bench/energy-account-validator.ts`: the figures of the whole-account schema and
+ * its compiled validator (not yet part of `npm run bench`: no route validates with it yet).
+ * Leaf paths, components and published rules of the source; the validator's size, minified
+ * bundle and time to load in a fresh process; CPU time to validate the fixture and a ~1 MB account
+ * (median of runs after a warm-up).
+ */
+
+type Components = ReadonlyMap<string, SchemaNode>;
+
+/** The distinct dot paths of the payload's leaves (`[]` for each item of a list), every branch of every union. */
+function leafPaths(
+  components: Components,
+  node: SchemaNode,
+  at: string,
+  seen: string[],
+  out: Set<string>,
+): void {
+  const parts = [...(node.oneOf ?? []), ...(node.anyOf ?? []).filter((part) => part.type !== 'null')];
+  if (node.$ref) {
+    const name = componentName(node.$ref);
+    if (seen.includes(name)) out.add(at);
+    else leafPaths(components, components.get(name)!, at, [...seen, name], out);
+  } else if (parts.length > 0) {
+    for (const part of parts) leafPaths(components, part, at, seen, out);
+  } else if (node.items) leafPaths(components, node.items, `${at}[]`, seen, out);
+  else if (!node.properties) out.add(at);
+  else {
+    for (const [name, child] of Object.entries(node.properties)) {
+      leafPaths(components, child, at ? `${at}.${name}` : name, seen, out);
+    }
+  }
+}
+
+function cpuMedianMs(runs: number, act: () => void): number {
+  for (let i = 0; i < 3; i += 1) act();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = process.cpuUsage();
+    act();
+    const { user, system } = process.cpuUsage(started);
+    times.push((user + system) / 1000);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+async function bundleFigures() {
+  const outfile = path.join(projectRoot, '.local/bench/energy-account-validator.mjs');
+  mkdirSync(path.dirname(outfile), { recursive: true });
+  await build({
+    entryPoints: [path.join(projectRoot, 'functions/account-validation/validate-energy-account.ts')],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outfile,
+    logLevel: 'error',
+  });
+  const loads = Array.from({ length: 7 }, () =>
+    Number(
+      execFileSync(process.execPath, [
+        '--input-type=module',
+        '-e',
+        'const s = process.cpuUsage(); await import(process.argv[1]); const { user, system } = process.cpuUsage(s); process.stdout.write(String((user + system) / 1000));',
+        outfile,
+      ]),
+    ),
+  ).sort((a, b) => a - b);
+  return { bundleBytes: statSync(outfile).size, loadMs: loads[3]! };
+}
+
+const components = loadAccountComponents(projectRoot);
+const leaves = new Set<string>();
+leafPaths(components, { $ref: `${COMPONENT_ID_PREFIX}${ACCOUNT_ROOT}` }, '', [], leaves);
+const rules = publishedRules;
+const validator = readFileSync(
+  path.join(projectRoot, 'functions/account-validation/generated/energy-account.js'),
+);
+const fixture = domesticDualFuelAccount();
+const large = largeAccount(1_000_000);
+for (const payload of [fixture, large])
+  if (!validateEnergyAccount(payload).valid) throw new Error('fixture invalid');
+const { bundleBytes, loadMs } = await bundleFigures();
+
+console.table({
+  'published leaf paths declared': leaves.size,
+  'top-level properties': Object.keys(components.get(ACCOUNT_ROOT)!.properties!).length,
+  'component schemas': components.size,
+  'published rules (with codes)': `${rules.length} (${rules.filter((rule) => rule.codes.length > 0).length})`,
+  'distinct rule codes': new Set(rules.flatMap((rule) => rule.codes)).size,
+  'validator bytes (gzip)': `${validator.length} (${gzipSync(validator).length})`,
+  'minified bundle bytes': bundleBytes,
+  'bundle load, fresh process (ms CPU, median of 7)': loadMs,
+  'fixture bytes': JSON.stringify(fixture).length,
+  'validate fixture (ms CPU, median)': cpuMedianMs(200, () => validateEnergyAccount(fixture)),
+  'large account bytes': JSON.stringify(large).length,
+  'validate large account (ms CPU, median)': cpuMedianMs(31, () => validateEnergyAccount(large)),
+});
