@@ -1,5 +1,4 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { backgroundHandler } from '../adapters/aws/background-handler.js';
+import { queueConsumer } from '../adapters/aws/queue-consumer.js';
 import { sendReadMessage } from '../adapters/bulk-jobs/reader-queue.js';
 import { logger } from '../logger.js';
 import {
@@ -10,7 +9,6 @@ import {
   START_WAIT_SECONDS,
   START_WAITS,
 } from '../rules/bulk-jobs/engine.js';
-import { invocationOf } from '../rules/bulk-jobs/invocation.js';
 import { retryAfterSeconds } from '../rules/claims/claim.js';
 import { type ReadOutcome, readBulkJob } from '../use-cases/bulk-jobs/read-bulk-job.js';
 
@@ -37,29 +35,17 @@ function next(message: ReadMessage, outcome: ReadOutcome, now: Date): [ReadMessa
  * throws comes back after its visibility timeout (and goes to the dead-letter queue after the last
  * delivery).
  */
-export const handler = backgroundHandler(async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
-  const invocation = invocationOf(context, Date.now());
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const message = readReadMessage(record.body);
-    if (!message) {
-      logger.error('Dropped a message that is not a read message', { messageId: record.messageId });
-      continue;
-    }
-    try {
-      const outcome = await readBulkJob(message.job_id, message.mode, invocation);
-      const then = next(message, outcome, new Date());
-      if (then) await sendReadMessage(...then);
-      else if (outcome === 'not-started')
-        logger.warn('Dropped the read of a job that never started', { job_id: message.job_id });
-      logger.debug('Bulk job reader', { job_id: message.job_id, mode: message.mode, outcome });
-    } catch (error) {
-      logger.warn('Bulk job read failed; the queue delivers it again', {
-        job_id: message.job_id,
-        error: error as Error,
-      });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
+export const handler = queueConsumer({
+  read: readReadMessage,
+  notAMessage: 'Dropped a message that is not a read message',
+  handle: async (message, invocation) => {
+    const outcome = await readBulkJob(message.job_id, message.mode, invocation);
+    const then = next(message, outcome, new Date());
+    if (then) await sendReadMessage(...then);
+    else if (outcome === 'not-started')
+      logger.warn('Dropped the read of a job that never started', { job_id: message.job_id });
+    logger.debug('Bulk job reader', { job_id: message.job_id, mode: message.mode, outcome });
+  },
+  failed: 'Bulk job read failed; the queue delivers it again',
+  logKeys: (message) => ({ job_id: message.job_id }),
 });

@@ -1,7 +1,5 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { backgroundHandler } from '../adapters/aws/background-handler.js';
-import { logger } from '../logger.js';
-import { isTaskMessage } from '../rules/account-task/engine.js';
+import { queueConsumer } from '../adapters/aws/queue-consumer.js';
+import { readTaskMessage } from '../rules/account-task/engine.js';
 import { runAccountTask } from '../use-cases/run-account-task.js';
 
 /**
@@ -11,27 +9,9 @@ import { runAccountTask } from '../use-cases/run-account-task.js';
  * one again after its visibility timeout. A message that is not a task message is logged and
  * dropped (retrying cannot fix it).
  */
-export const handler = backgroundHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    let message: unknown;
-    try {
-      message = JSON.parse(record.body);
-    } catch {
-      message = undefined;
-    }
-    if (!isTaskMessage(message)) {
-      logger.error('Dropped a message that names no task', { messageId: record.messageId });
-      continue;
-    }
-    try {
-      if ((await runAccountTask(message, new Date())) === 'retry') {
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
-    } catch (error) {
-      logger.warn('Account task failed; the queue delivers it again', { error: error as Error });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
+export const handler = queueConsumer({
+  read: readTaskMessage,
+  notAMessage: 'Dropped a message that names no task',
+  handle: (message) => runAccountTask(message, new Date()),
+  failed: 'Account task failed; the queue delivers it again',
 });

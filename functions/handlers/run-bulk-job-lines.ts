@@ -1,8 +1,5 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { backgroundHandler } from '../adapters/aws/background-handler.js';
-import { logger } from '../logger.js';
+import { queueConsumer } from '../adapters/aws/queue-consumer.js';
 import { chunkOf, readBulkJobMessage } from '../rules/bulk-jobs/engine.js';
-import { invocationOf } from '../rules/bulk-jobs/invocation.js';
 import { finishBulkJob } from '../use-cases/bulk-jobs/finish-bulk-job.js';
 import type { StepHandlers } from '../use-cases/bulk-jobs/in-process-steps.js';
 import { runBulkJobChunk } from '../use-cases/bulk-jobs/run-bulk-job-chunk.js';
@@ -33,25 +30,13 @@ const steps: StepHandlers = {
  * dead-letter queue after the last delivery); a message that is not the engine's is logged and
  * dropped (retrying cannot fix it).
  */
-export const handler = backgroundHandler(async (event: SQSEvent, context): Promise<SQSBatchResponse> => {
-  const invocation = invocationOf(context, Date.now());
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const message = readBulkJobMessage(record.body);
-    if (!message) {
-      logger.error('Dropped a message that is not a bulk job message', { messageId: record.messageId });
-      continue;
-    }
-    try {
-      if (message.kind === 'finish') await finishBulkJob(message.job_id, new Date());
-      else await runBulkJobChunk(message.job_id, chunkOf(message), steps, invocation);
-    } catch (error) {
-      logger.warn('Bulk job message failed; the queue delivers it again', {
-        job_id: message.job_id,
-        error: error as Error,
-      });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
+export const handler = queueConsumer({
+  read: readBulkJobMessage,
+  notAMessage: 'Dropped a message that is not a bulk job message',
+  handle: async (message, invocation) => {
+    if (message.kind === 'finish') await finishBulkJob(message.job_id, new Date());
+    else await runBulkJobChunk(message.job_id, chunkOf(message), steps, invocation);
+  },
+  failed: 'Bulk job message failed; the queue delivers it again',
+  logKeys: (message) => ({ job_id: message.job_id }),
 });

@@ -53,6 +53,17 @@ export function isTaskMessage(value: unknown): value is TaskMessage {
   );
 }
 
+/** The task message an SQS body holds (JSON), or undefined when it holds none. */
+export function readTaskMessage(body: string): TaskMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  return isTaskMessage(value) ? value : undefined;
+}
+
 type TaskWindow = Pick<AccountTask, 'schedule_window_start' | 'schedule_window_end'>;
 
 /**
