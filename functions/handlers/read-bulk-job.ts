@@ -1,5 +1,5 @@
 import { queueConsumer } from '../adapters/aws/queue-consumer.js';
-import { sendReadMessage } from '../adapters/bulk-jobs/reader-queue.js';
+import { sendReadMessage } from '../adapters/queue/bulk-job-reader-queue.js';
 import { logger } from '../logger.js';
 import {
   MAX_DELAY_SECONDS,

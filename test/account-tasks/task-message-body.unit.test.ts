@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageBody } from '../../functions/adapters/queue/task-message-body.js';
+import { messageBody } from '../../functions/adapters/queue/message-body.js';
 
 /** The characters SQS accepts in a message body (its SendMessage reference). */
 const SQS_BODY = /^[\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it, vi } from 'vitest';
-import { sendReadMessage } from '../../functions/adapters/bulk-jobs/reader-queue.js';
+import { sendReadMessage } from '../../functions/adapters/queue/bulk-job-reader-queue.js';
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { sendReadMessage } from '../../functions/adapters/bulk-jobs/reader-queue.js';
+import { sendReadMessage } from '../../functions/adapters/queue/bulk-job-reader-queue.js';
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { listApiKeys, revokeApiKey } from '../../functions/store/api-key-store.js';
 import { getBulkJob, markStarted } from '../../functions/store/bulk-job-store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sendReadMessage } from '../../functions/adapters/bulk-jobs/reader-queue.js';
+import { sendReadMessage } from '../../functions/adapters/queue/bulk-job-reader-queue.js';
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { claimExpiresAt } from '../../functions/rules/claims/claim.js';
 import { claimLine, markChunkDone, saveLineResult } from '../../functions/store/bulk-job-line-store.js';

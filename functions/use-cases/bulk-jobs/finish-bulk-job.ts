@@ -1,5 +1,5 @@
 import { resultsKey, writeObject } from '../../adapters/bulk-jobs/job-objects.js';
-import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
+import { sendBulkJobMessages } from '../../adapters/queue/bulk-job-lines-queue.js';
 import { logger } from '../../logger.js';
 import { chunksOfShard, finishMessage } from '../../rules/bulk-jobs/engine.js';
 import { type LineResult, notProcessedLine, resultsLine } from '../../rules/bulk-jobs/line-result.js';

@@ -1,5 +1,5 @@
 import { InputChangedError, objectIdentity, readObjectFrom } from '../../adapters/bulk-jobs/job-objects.js';
-import { sendBulkJobMessages } from '../../adapters/bulk-jobs/lines-queue.js';
+import { sendBulkJobMessages } from '../../adapters/queue/bulk-job-lines-queue.js';
 import { integerEnv } from '../../config.js';
 import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';

@@ -1,4 +1,4 @@
-import { sendReadMessage } from '../../adapters/bulk-jobs/reader-queue.js';
+import { sendReadMessage } from '../../adapters/queue/bulk-job-reader-queue.js';
 import { readMessage } from '../../rules/bulk-jobs/engine.js';
 import { unfinishedBulkJobIds } from '../../store/bulk-job-store.js';
 

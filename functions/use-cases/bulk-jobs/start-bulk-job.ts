@@ -1,5 +1,5 @@
 import { objectIdentity } from '../../adapters/bulk-jobs/job-objects.js';
-import { sendReadMessage } from '../../adapters/bulk-jobs/reader-queue.js';
+import { sendReadMessage } from '../../adapters/queue/bulk-job-reader-queue.js';
 import {
   type BulkJobObject,
   isPlainEncoding,

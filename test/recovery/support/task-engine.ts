@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
-import { messageBody } from '../../../functions/adapters/queue/task-message-body.js';
+import { messageBody } from '../../../functions/adapters/queue/message-body.js';
 import { MAX_RECEIVE_COUNT, taskMessage } from '../../../functions/rules/account-task/engine.js';
 import { sqsRecord } from '../../../infra/local/sqs-poller.js';
 import { batches } from './stream.js';
