@@ -1,13 +1,13 @@
 import createClient from 'openapi-fetch';
-import type { paths } from './generated/openapi.js';
-import { nextLink } from './link-pages.js';
 import {
   DEFAULT_RETRY_POLICY,
   isRetryable,
   type RetryPolicy,
   retryAfterMs,
   retryDelayMs,
-} from './retry-policy.js';
+} from '../functions/rules/retry-policy.js';
+import type { paths } from './generated/openapi.js';
+import { nextLink } from './link-pages.js';
 import { TokenError, TokenProvider } from './token-provider.js';
 
 /**

@@ -194,7 +194,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const preload = preloadHandlers(loadHandler, log);
 
     const seedFile = resolve(options.seedFile ?? here('seed.json'));
-    const { applySeed, parseSeed } = await import('../../functions/ops/seed.js');
+    const { applySeed, parseSeed } = await import('../ops/seed.js');
     const seedSummary = await applySeed(parseSeed(JSON.parse(readFileSync(seedFile, 'utf8'))));
     log(`seed ${seedFile}: ${seedSummary}`);
 

@@ -21,7 +21,7 @@ describe('Operators list the v2 tasks of a supplier per status', () => {
       window: { start: fromNow(HOUR), end: fromNow(2 * HOUR) },
       now: new Date(),
     });
-    const cli = ['--import', 'tsx', 'functions/ops/cli.ts', 'task', 'list', supplier];
+    const cli = ['--import', 'tsx', 'infra/ops/cli.ts', 'task', 'list', supplier];
 
     // Act
     const listed = await exec(process.execPath, [...cli, '--status', 'PENDING']);

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { decodeCursor, encodeCursor, parsePageRequest } from '../../functions/http/paging.js';
-import { supplierCommands } from '../../functions/ops/commands/supplier.js';
 import { newAccountNumbers } from '../../functions/rules/account/account-number.js';
 import { COUNTRY_CODES, normaliseCountry } from '../../functions/rules/account/countries.js';
 import { requireProcessable, stagingTarget } from '../../functions/rules/account/import-process-rules.js';
@@ -12,6 +11,7 @@ import type { ImportProcess } from '../../functions/rules/import-process.js';
 import { nextDay } from '../../functions/rules/values/dates.js';
 import { checkDecimal } from '../../functions/rules/values/decimal.js';
 import { expiryWindowEnd } from '../../functions/use-cases/expire-import-processes.js';
+import { supplierCommands } from '../../infra/ops/commands/supplier.js';
 import { newSupplierWithKey, seedProcesses } from './support/seed-processes.js';
 
 const process = (fields: Partial<ImportProcess> & { lock_expires_at?: string }): ImportProcess => ({

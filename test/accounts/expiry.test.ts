@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handler as expiryHandler } from '../../functions/handlers/cancel-expired-import-processes.js';
-import { applySeed } from '../../functions/ops/seed.js';
 import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
 import { cancelImportProcesses } from '../../functions/store/import-process-expiry-store.js';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../../functions/store/import-process-store.js';
 import { expiryWindowEnd } from '../../functions/use-cases/expire-import-processes.js';
 import { lambdaContext } from '../../infra/local/proxy-event.js';
+import { applySeed } from '../../infra/ops/seed.js';
 import { obtainToken } from '../support/auth.js';
 import { waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';

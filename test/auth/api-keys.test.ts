@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Command } from '../../functions/ops/commands/command.js';
+import type { Command } from '../../infra/ops/commands/command.js';
 import { authorization, obtainServiceToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 
@@ -11,15 +11,15 @@ import { api } from '../support/http.js';
  */
 let commands: Command[];
 let hashSecret: (secret: string) => string;
-let applySeed: typeof import('../../functions/ops/seed.js').applySeed;
-let parseSeed: typeof import('../../functions/ops/seed.js').parseSeed;
+let applySeed: typeof import('../../infra/ops/seed.js').applySeed;
+let parseSeed: typeof import('../../infra/ops/seed.js').parseSeed;
 let putRefreshToken: typeof import('../../functions/store/refresh-token-store.js').putRefreshToken;
 let store: typeof import('../../functions/store/dynamodb.js');
 
 beforeAll(async () => {
-  ({ apiKeyCommands: commands } = await import('../../functions/ops/commands/api-key.js'));
+  ({ apiKeyCommands: commands } = await import('../../infra/ops/commands/api-key.js'));
   ({ hashSecret } = await import('../../functions/auth/credentials.js'));
-  ({ applySeed, parseSeed } = await import('../../functions/ops/seed.js'));
+  ({ applySeed, parseSeed } = await import('../../infra/ops/seed.js'));
   ({ putRefreshToken } = await import('../../functions/store/refresh-token-store.js'));
   store = await import('../../functions/store/dynamodb.js');
 });

@@ -14,12 +14,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [
-      '--import',
-      'tsx',
-      'functions/ops/cli.ts',
-      ...args,
-    ]);
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'infra/ops/cli.ts', ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDataImportClient } from '../../client/data-import-client.js';
 import { nextLink } from '../../client/link-pages.js';
-import { retryAfterMs, retryDelayMs } from '../../client/retry-policy.js';
+import { retryAfterMs, retryDelayMs } from '../../functions/rules/retry-policy.js';
 
 const BASE = 'http://api.test';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY, LONGEST_CLAIM_MS, retryDelayMs } from '../../client/retry-policy.js';
+import { DEFAULT_RETRY_POLICY, LONGEST_CLAIM_MS, retryDelayMs } from '../../functions/rules/retry-policy.js';
 import { longestClaimSeconds } from '../../infra/routes.js';
 
 describe('The ETL kit retries as long as the longest claim lasts', () => {

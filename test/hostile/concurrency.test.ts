@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { retryAfterMs } from '../../client/retry-policy.js';
+import { retryAfterMs } from '../../functions/rules/retry-policy.js';
 import { paths as accountPaths, accountPayload } from '../accounts/support/accounts.js';
 import { createImportedAccount } from '../post-import/support/imported-account.js';
 import { expectLedgerEntryIds } from '../post-import/support/ledger.js';

@@ -15,7 +15,7 @@ async function ops(...args: string[]): Promise<{ code: number; stdout: string; s
   try {
     const { stdout, stderr } = await exec(
       process.execPath,
-      ['--import', 'tsx', 'functions/ops/cli.ts', ...args],
+      ['--import', 'tsx', 'infra/ops/cli.ts', ...args],
       {
         env,
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../functions/ops/commands/command.js';
-import { parseReplayWindow } from '../../functions/ops/events/replay-window.js';
+import { UsageError } from '../../infra/ops/commands/command.js';
+import { parseReplayWindow } from '../../infra/ops/events/replay-window.js';
 
 describe('Rule: a replay window is read by the one date parser; an impossible date is a usage error', () => {
   it('a date is its midnight UTC; a date-time with its zone is the instant it names', () => {

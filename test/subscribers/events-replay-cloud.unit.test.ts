@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventsCommands } from '../../functions/ops/commands/events.js';
+import { eventsCommands } from '../../infra/ops/commands/events.js';
 
 const ARCHIVE_ARN = 'arn:aws:events:eu-west-2:111111111111:archive/DataImportstagingEventBusArchive';
 const BUS_ARN = 'arn:aws:events:eu-west-2:111111111111:event-bus/data-import-staging';

@@ -15,7 +15,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function replay(dir: string, ...args: string[]) {
   const { stdout } = await exec(
     process.execPath,
-    ['--import', 'tsx', 'functions/ops/cli.ts', 'events', 'replay', ...args],
+    ['--import', 'tsx', 'infra/ops/cli.ts', 'events', 'replay', ...args],
     {
       env: {
         ...process.env,

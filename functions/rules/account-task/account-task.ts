@@ -1,3 +1,4 @@
+import { TASK_STATUSES } from '../../../schemas/api/resource-states.js';
 import { ConflictError } from '../../errors.js';
 import { isClaimExpired, retryAfterSeconds } from '../claims/claim.js';
 
@@ -16,17 +17,10 @@ import { isClaimExpired, retryAfterSeconds } from '../claims/claim.js';
  * A worker's lease is a claim (functions/rules/claims/claim.ts): it expires at the worker's
  * invocation end plus a margin, and an IN_PROGRESS task whose lease expired is free to run again
  * while its window is open. A transient fault gives the lease back at once (the task stays
- * IN_PROGRESS, retried inside its window when the queue delivers its message again).
+ * IN_PROGRESS, retried inside its window when the queue delivers its message again). The statuses
+ * themselves are the API's (schemas/api/resource-states.ts).
  */
-export const TASK_STATUSES = [
-  'PENDING',
-  'IN_PROGRESS',
-  'PROCESSED',
-  'ERRORED',
-  'DRY_RUN_SUCCEEDED',
-  'DRY_RUN_ERRORED',
-  'CANCELLED',
-] as const;
+export { TASK_STATUSES };
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const LIVE_TASK_STATUSES: readonly TaskStatus[] = ['PENDING', 'IN_PROGRESS'];

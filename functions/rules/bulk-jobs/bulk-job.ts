@@ -1,3 +1,4 @@
+import { BULK_JOB_STATES } from '../../../schemas/api/resource-states.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 
 /**
@@ -11,9 +12,10 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
  * `COMPLETE`, `ABORTED` and `FAILED` are final. An aborted job's lines in flight still finish,
  * and so do those of a job that failed while it ran (its input changed after the start, or its
  * organisation lost its keys or its scope over the supplier); the lines no worker started are
- * `NOT_PROCESSED`. Such a job is finished (`finished_at`, results) once no line is in flight.
+ * `NOT_PROCESSED`. Such a job is finished (`finished_at`, results) once no line is in flight. The
+ * states themselves are the API's (schemas/api/resource-states.ts).
  */
-export const BULK_JOB_STATES = ['OPEN', 'IN_PROGRESS', 'COMPLETE', 'ABORTED', 'FAILED'] as const;
+export { BULK_JOB_STATES };
 export type BulkJobState = (typeof BULK_JOB_STATES)[number];
 
 /** Input objects may be as large as one S3 PUT allows. */

@@ -1,9 +1,3 @@
-import {
-  DEFAULT_RETRY_POLICY,
-  isRetryable,
-  retryAfterMs,
-  retryDelayMs,
-} from '../../../client/retry-policy.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { callRoute, type RouteHandler } from '../../http/in-process-route.js';
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../invocation-clock.js';
@@ -15,6 +9,7 @@ import {
   type StepName,
   type StepSender,
 } from '../../rules/bulk-jobs/load-line.js';
+import { DEFAULT_RETRY_POLICY, isRetryable, retryAfterMs, retryDelayMs } from '../../rules/retry-policy.js';
 import { jsonText } from '../../rules/values/json-text.js';
 
 /** The route handler of each step of a line. */

@@ -1,5 +1,4 @@
-import { TASK_STATUSES } from '../../../functions/rules/account-task/account-task.js';
-import { BULK_JOB_STATES } from '../../../functions/rules/bulk-jobs/bulk-job.js';
+import { BULK_JOB_STATES, TASK_STATUSES } from '../resource-states.js';
 import type { JsonSchema } from './error-bodies.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { applySeed } from '../../../functions/ops/seed.js';
 import { documentClient, LIMITS, TABLE_NAME } from '../../../functions/store/dynamodb.js';
 import { indexKeys, keys } from '../../../functions/store/keys.js';
+import { applySeed } from '../../../infra/ops/seed.js';
 
 /** A fresh Ongoing supplier, an organisation scoped to it, and an API key for it. */
 export async function newSupplierWithKey(prefix = 'LIST'): Promise<{ supplier: string; apiKey: string }> {

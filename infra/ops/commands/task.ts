@@ -1,5 +1,9 @@
-import { isTaskStatus, TASK_STATUSES, type TaskStatus } from '../../rules/account-task/account-task.js';
-import { listTasks } from '../../store/account-task-read-store.js';
+import {
+  isTaskStatus,
+  TASK_STATUSES,
+  type TaskStatus,
+} from '../../../functions/rules/account-task/account-task.js';
+import { listTasks } from '../../../functions/store/account-task-read-store.js';
 import { type Command, UsageError } from './command.js';
 
 /** `task list CODE [--status S]`: the supplier's v2 account tasks, per status (an index query each). */

@@ -1,11 +1,11 @@
-import { applyOrganisation } from '../auth/api-keys.js';
+import { applyOrganisation } from '../../functions/auth/api-keys.js';
 import {
   DEFAULT_EXPIRY_WINDOW_DAYS,
   type ImportSupplier,
   isSupplierStatus,
   SUPPLIER_CODE_PATTERN,
-} from '../rules/supplier.js';
-import { putSupplier } from '../store/supplier-store.js';
+} from '../../functions/rules/supplier.js';
+import { putSupplier } from '../../functions/store/supplier-store.js';
 
 /**
  * The seed / apply file. The local runtime applies `infra/local/seed.json`

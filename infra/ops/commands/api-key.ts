@@ -1,8 +1,8 @@
-import { describeApiKeys, issueApiKey, revokeApiKey } from '../../auth/api-keys.js';
-import { scopeForNewKey } from '../../rules/organisation-scope.js';
-import { SUPPLIER_CODE_PATTERN } from '../../rules/supplier.js';
-import { getOrganisation } from '../../store/organisation-store.js';
-import { getSupplier } from '../../store/supplier-store.js';
+import { describeApiKeys, issueApiKey, revokeApiKey } from '../../../functions/auth/api-keys.js';
+import { scopeForNewKey } from '../../../functions/rules/organisation-scope.js';
+import { SUPPLIER_CODE_PATTERN } from '../../../functions/rules/supplier.js';
+import { getOrganisation } from '../../../functions/store/organisation-store.js';
+import { getSupplier } from '../../../functions/store/supplier-store.js';
 import { associateOrganisationWithUsagePlan } from '../organisation-usage-plan.js';
 import { type Command, requireString, UsageError } from './command.js';
 

@@ -5,7 +5,7 @@ import {
   GetApiKeysCommand,
 } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { usageIdentifierKeyOf } from '../auth/usage-identifier.js';
+import { usageIdentifierKeyOf } from '../../functions/auth/usage-identifier.js';
 
 /**
  * Gives an organisation its own request rate and burst in a deployed environment: creates

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseDate, parseDateTime } from '../../rules/values/date-time-parser.js';
+import { parseDate, parseDateTime } from '../../../functions/rules/values/date-time-parser.js';
 import { UsageError } from '../commands/command.js';
 
 /** A replay's time window: events whose `time` lies in [from, to). */

@@ -3,9 +3,14 @@ import {
   isSupplierStatus,
   SUPPLIER_CODE_PATTERN,
   SUPPLIER_STATUSES,
-} from '../../rules/supplier.js';
-import { countImportProcesses } from '../../store/import-process-list-store.js';
-import { getSupplier, listSuppliers, putSupplier, setSupplierStatus } from '../../store/supplier-store.js';
+} from '../../../functions/rules/supplier.js';
+import { countImportProcesses } from '../../../functions/store/import-process-list-store.js';
+import {
+  getSupplier,
+  listSuppliers,
+  putSupplier,
+  setSupplierStatus,
+} from '../../../functions/store/supplier-store.js';
 import { type Command, UsageError } from './command.js';
 
 function parseStatus(value: unknown) {

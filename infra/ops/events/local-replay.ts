@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { matchesEventPattern } from '../../../infra/local/event-pattern.js';
-import type { EventEnvelope } from '../../../infra/local/eventbridge-local.js';
-import { appendLines, readLines } from '../../../infra/local/json-lines-file.js';
-import { subscriberFile } from '../../../infra/local/local-subscribers.js';
-import type { LocalSubscriber } from '../../../infra/subscribers/subscriber-declaration.js';
-import { subscriberEventPattern } from '../../../infra/subscribers/subscriber-pattern.js';
+import { matchesEventPattern } from '../../local/event-pattern.js';
+import type { EventEnvelope } from '../../local/eventbridge-local.js';
+import { appendLines, readLines } from '../../local/json-lines-file.js';
+import { subscriberFile } from '../../local/local-subscribers.js';
+import type { LocalSubscriber } from '../../subscribers/subscriber-declaration.js';
+import { subscriberEventPattern } from '../../subscribers/subscriber-pattern.js';
 import type { ReplayWindow } from './replay-window.js';
 
 /**

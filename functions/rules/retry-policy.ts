@@ -1,6 +1,8 @@
 /**
- * When and how long to wait before sending a request again. Pure: the caller supplies the
- * random source, so tests can pin the jitter.
+ * When and how long to wait before sending a request again: the API client's policy
+ * (client/data-import-client.ts), which the bulk jobs worker applies too when it hands a line's
+ * steps to the routes' handlers in process (functions/use-cases/bulk-jobs/in-process-steps.ts).
+ * Pure: the caller supplies the random source, so tests can pin the jitter.
  *
  * Retried: 429 (throttled), every 5xx, and 409 `import_process_in_progress` (another call is
  * creating the account right now). Everything else is an answer, not a transient fault.

@@ -1,4 +1,4 @@
-import { loadLocalSubscribers, subscribersDir } from '../../../infra/local/local-subscribers.js';
+import { loadLocalSubscribers, subscribersDir } from '../../local/local-subscribers.js';
 import { replayInCloud } from '../events/cloud-replay.js';
 import { localEventsFile, replayLocally } from '../events/local-replay.js';
 import { newReplayName, parseReplayWindow } from '../events/replay-window.js';

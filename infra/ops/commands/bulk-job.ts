@@ -12,7 +12,9 @@ export const bulkJobCommands: Command[] = [
     usage: 'bulk-job unfinished',
     summary: 'list the bulk jobs started and not finished (state, supplier, progress of the read)',
     async run() {
-      const { getBulkJobProgress, unfinishedBulkJobIds } = await import('../../store/bulk-job-store.js');
+      const { getBulkJobProgress, unfinishedBulkJobIds } = await import(
+        '../../../functions/store/bulk-job-store.js'
+      );
       const ids = await unfinishedBulkJobIds();
       console.log(`unfinished bulk jobs: ${ids.length}`);
       for (const id of ids) {
@@ -41,7 +43,7 @@ export const bulkJobCommands: Command[] = [
         environment ?? 'dev',
         'the bulk job reader queue',
       );
-      const { getBulkJob } = await import('../../store/bulk-job-store.js');
+      const { getBulkJob } = await import('../../../functions/store/bulk-job-store.js');
       const job = await getBulkJob(jobId);
       if (!job) {
         console.error(`no bulk job ${jobId}`);
@@ -53,7 +55,7 @@ export const bulkJobCommands: Command[] = [
         );
         return 1;
       }
-      const { resumeBulkJob } = await import('../../use-cases/bulk-jobs/resume-bulk-jobs.js');
+      const { resumeBulkJob } = await import('../../../functions/use-cases/bulk-jobs/resume-bulk-jobs.js');
       await resumeBulkJob(jobId);
       console.log(`bulk job ${jobId} handed to the reader again`);
       return 0;
