@@ -2,7 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { type FieldError, ValidationError } from '../errors.js';
-import { withInvocationDeadline } from '../invocation-clock.js';
+import { withInvocation } from '../invocation-clock.js';
 import { logger } from '../logger.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import type { ImportSupplier } from '../rules/supplier.js';
@@ -150,9 +150,7 @@ export function apiHandler<B = undefined>(
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorHandler())
-    .handler(async (event, context) =>
-      withInvocationDeadline(context?.getRemainingTimeInMillis?.(), () => handleEvent(event)),
-    );
+    .handler(async (event, context) => withInvocation(context, () => handleEvent(event)));
 
   async function handleEvent(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const auth = readAuthContext(event);

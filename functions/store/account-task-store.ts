@@ -15,6 +15,7 @@ import { nextLookAfterHandOver } from '../rules/account-task/engine.js';
 import { claimNow } from '../rules/claims/claim.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { type StoredAccountTask, toTask } from './account-task-read-store.js';
+import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
@@ -127,7 +128,7 @@ async function updateTask(write: TaskUpdate, returnTask = false): Promise<TaskUp
     const task = toTask(Attributes);
     return { ok: true, ...(task ? { task } : {}) };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     const item = (error as { Item?: Record<string, AttributeValue> }).Item;
     const existing = item ? toTask(unmarshall(item)) : undefined;
     return { ok: false, ...(existing ? { existing } : {}) };

@@ -6,6 +6,7 @@ import type { LineResult } from '../rules/bulk-jobs/line-result.js';
 import { claimNow } from '../rules/claims/claim.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { counterShardUpdate } from './bulk-job-store.js';
+import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { BULK_JOB_LINE_PREFIX, keys } from './keys.js';
 import { transactWrite } from './transact-write.js';
@@ -133,7 +134,7 @@ export async function claimLine(
     await documentClient.send(new UpdateCommand(update));
     return { outcome: 'claimed' };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     const raw = (error as { Item?: Record<string, { S?: string }> }).Item;
     const item = raw
       ? Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, value.S ?? value]))
@@ -174,7 +175,7 @@ export async function saveLineResult(
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -207,7 +208,7 @@ export async function releaseLine(
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

@@ -5,6 +5,7 @@ import type { ReadPosition } from '../rules/bulk-jobs/chunk-cutter.js';
 import { COUNTER_SHARDS } from '../rules/bulk-jobs/engine.js';
 import { claimNow } from '../rules/claims/claim.js';
 import { batchGetItems, itemKey } from './batch-get.js';
+import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 
@@ -57,8 +58,6 @@ function toJob(item: Record<string, unknown>): StoredBulkJob {
     final_counts: nullable(item.final_counts),
   };
 }
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** A new job; fields still `null` are not stored (conditions test whether they exist). */
 export async function putNewBulkJob(job: BulkJob & { input_key: string }): Promise<void> {

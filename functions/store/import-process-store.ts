@@ -7,6 +7,7 @@ import { decodeAccountData, encodeAccountData } from '../rules/account/account-d
 import { claimNow } from '../rules/claims/claim.js';
 import type { ImportProcess } from '../rules/import-process.js';
 import { readAccountPartition } from './account-partition.js';
+import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { type SupplierCounterChange, supplierCounterUpdate } from './supplier-counter-store.js';
@@ -241,7 +242,7 @@ export async function lockImportProcess(
     );
     return { ok: true, value: toImportProcess(Attributes) as StoredImportProcess };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     const item = (error as { Item?: Record<string, AttributeValue> }).Item;
     const existing = toImportProcess(item ? unmarshall(item) : undefined);
     return { ok: false, reasons: [{ code: 'ConditionalCheckFailed' }], ...(existing ? { existing } : {}) };
@@ -275,7 +276,7 @@ export async function releaseImportProcess(
       await documentClient.send(new UpdateCommand(update));
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }

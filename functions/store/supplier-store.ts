@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { integerEnv } from '../config.js';
 import type { ImportSupplier, SupplierStatus } from '../rules/supplier.js';
+import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { listOperatorPartition } from './operator-listing.js';
@@ -71,7 +72,7 @@ export async function setSupplierStatus(code: string, status: SupplierStatus): P
     cache.delete(code);
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

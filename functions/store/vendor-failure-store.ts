@@ -7,6 +7,7 @@ import {
   failureWindowFloor,
   type VendorFailureRun,
 } from '../rules/payments/vendor-failures.js';
+import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { keys } from './keys.js';
 import { transactWriteWithRetry } from './transact-write-retry.js';
@@ -20,7 +21,6 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
  */
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** Attempts of `recordVendorFailure` when concurrent failures keep changing the run under it. */
 const RECORD_ATTEMPTS = 5;

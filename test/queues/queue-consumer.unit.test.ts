@@ -1,7 +1,7 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MessageConsumer, queueConsumer } from '../../functions/adapters/aws/queue-consumer.js';
-import type { Invocation } from '../../functions/rules/bulk-jobs/invocation.js';
+import type { Invocation } from '../../functions/invocation-clock.js';
 import { lambdaContext } from '../../infra/local/proxy-event.js';
 import { captureLogs } from '../support/captured-logs.js';
 

@@ -1,6 +1,6 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { currentInvocation, type Invocation } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
-import { type Invocation, invocationOf } from '../../rules/bulk-jobs/invocation.js';
 import { backgroundHandler } from './background-handler.js';
 
 /** What a queue's consumer does with each message of a batch. */
@@ -25,11 +25,14 @@ export interface MessageConsumer<TMessage> {
  * The one shape of an SQS consumer (the v2 worker, the bulk jobs reader and worker): a partial
  * batch response, the messages run one after the other, each failure reported alone, never the
  * whole batch. Built with `backgroundHandler`, so every log line carries the invocation's Lambda
- * context; the invocation (request id, deadline) is read once, when it starts.
+ * context, and each message is handled with the invocation it carries (request id, deadline, read
+ * once, when it starts: functions/invocation-clock.ts).
  */
 export function queueConsumer<TMessage>(consumer: MessageConsumer<TMessage>) {
-  return backgroundHandler(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const invocation = invocationOf(context, Date.now());
+  return backgroundHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const invocation = currentInvocation();
+    if (!invocation)
+      throw new Error('A queue consumer runs in an invocation whose context gives its time left');
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
       const message = consumer.read(record.body);

@@ -1,8 +1,7 @@
 import type { AuthContext } from '../../http/auth-context.js';
 import { callRoute, type RouteHandler } from '../../http/in-process-route.js';
-import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../invocation-clock.js';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS, type Invocation, reserveMs } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
-import { type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import {
   STEP_PATHS,
   type StepAnswer,

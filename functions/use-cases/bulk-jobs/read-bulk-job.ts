@@ -1,12 +1,11 @@
 import { InputChangedError, objectIdentity, readObjectFrom } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/queue/bulk-job-lines-queue.js';
 import { integerEnv } from '../../config.js';
-import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
+import { CLAIM_MARGIN_SECONDS, claimExpiryOf, type Invocation, reserveMs } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 import { inputChanged, MAX_INPUT_BYTES } from '../../rules/bulk-jobs/bulk-job.js';
 import { ChunkCutter, type CutChunk, START } from '../../rules/bulk-jobs/chunk-cutter.js';
 import { linesMessage, READ_BATCH, targetChunkBytes } from '../../rules/bulk-jobs/engine.js';
-import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import { claimNow } from '../../rules/claims/claim.js';
 import { isoDateTime } from '../../rules/values/dates.js';
 import { chunksDone } from '../../store/bulk-job-line-store.js';

@@ -1,7 +1,7 @@
 import { InputChangedError, readObjectRange } from '../../adapters/bulk-jobs/job-objects.js';
 import { sendBulkJobMessages } from '../../adapters/queue/bulk-job-lines-queue.js';
 import { integerEnv } from '../../config.js';
-import { CLAIM_MARGIN_SECONDS } from '../../invocation-clock.js';
+import { CLAIM_MARGIN_SECONDS, claimExpiryOf, type Invocation, reserveMs } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
 import { lineText, parseLine } from '../../rules/bulk-jobs/account-bundle.js';
 import { inputChanged, type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
@@ -16,7 +16,6 @@ import {
   SUPPLIER_RECHECK_SECONDS,
   TRANSIENT_RETRY_SECONDS,
 } from '../../rules/bulk-jobs/engine.js';
-import { claimExpiryOf, type Invocation, reserveMs } from '../../rules/bulk-jobs/invocation.js';
 import {
   type LineResult,
   lineFailedResult,
