@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { authorityError } from '../../functions/rules/bulk-jobs/bulk-job.js';
 import { lineFailedResult, wasCutByPause } from '../../functions/rules/bulk-jobs/line-result.js';
+import { stepOutcome } from '../../functions/rules/bulk-jobs/load-line.js';
+import { isRetryable } from '../../functions/rules/retry-policy.js';
 import { jsonText } from '../../functions/rules/values/json-text.js';
 
 describe('a line of any depth can be sent: its JSON text is what JSON.stringify writes', () => {
@@ -76,5 +78,23 @@ describe('a line whose run throws ends FAILED with a code; a pause is not the li
     // Assess
     expect(wasCutByPause(paused)).toBe(true);
     expect(wasCutByPause(lineFailedResult(1, null, new Error()))).toBe(false);
+  });
+});
+
+describe('a step ends transient exactly when the client’s retry policy would send it again', () => {
+  it.each([
+    [429, 'rate_limited', true],
+    [500, 'internal_error', true],
+    [503, 'temporarily_unavailable', true],
+    [409, 'import_process_in_progress', true],
+    [409, 'account_creation_conflict', false],
+    [400, 'invalid_format', false],
+    [404, 'account_not_found', false],
+  ])('%i %s: transient %s', (status, code, transient) => {
+    // Act
+    const outcome = stepOutcome('stage', { status, body: { code, detail: 'x' } });
+    // Assess
+    expect(outcome.transient).toBe(transient);
+    expect(outcome.transient).toBe(isRetryable(status, code));
   });
 });

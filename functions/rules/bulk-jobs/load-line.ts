@@ -1,3 +1,4 @@
+import { isRetryable } from '../retry-policy.js';
 import type { AccountBundle, InputLine } from './account-bundle.js';
 import type { LineResult, StepEntry, StepError } from './line-result.js';
 
@@ -125,8 +126,7 @@ export function stepOutcome(step: StepName, answer: StepAnswer, offset = 0): Ste
   if (answer.status === 409 && parsed?.code === 'account_import_process_already_imported') {
     return { ok: true, transient: false, serviceAccountNumber: parsed.service_account_number, errors: [] };
   }
-  const transient =
-    answer.status === 429 || answer.status >= 500 || parsed?.code === 'import_process_in_progress';
+  const transient = isRetryable(answer.status, parsed?.code);
   return { ok: false, transient, errors: stepErrors(step, answer.status, parsed, offset) };
 }
 
