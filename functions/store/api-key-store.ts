@@ -25,7 +25,8 @@ function toRecord(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-function itemOf(record: ApiKeyRecord): Record<string, unknown> {
+/** The table item of an API key (its hash, never the key). */
+export function apiKeyItem(record: ApiKeyRecord): Record<string, unknown> {
   return {
     ...keys.apiKey(record.key_hash),
     ...indexKeys.apiKeys(record.organisation, record.key_id),
@@ -46,7 +47,7 @@ export async function createApiKey(record: ApiKeyRecord): Promise<void> {
   await documentClient.send(
     new PutCommand({
       TableName: TABLE_NAME,
-      Item: itemOf(record),
+      Item: apiKeyItem(record),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -65,7 +66,7 @@ export async function upsertApiKey(
   const record: ApiKeyRecord = existing
     ? { ...existing, organisation }
     : { key_id: newKeyId(), key_hash: keyHash, organisation, created_at: new Date().toISOString() };
-  await documentClient.send(new PutCommand({ TableName: TABLE_NAME, Item: itemOf(record) }));
+  await documentClient.send(new PutCommand({ TableName: TABLE_NAME, Item: apiKeyItem(record) }));
   return record;
 }
 
