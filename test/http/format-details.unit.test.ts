@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from '../../functions/validation/field-errors.js';
+import { type CompiledValidator, toFieldErrors } from '../../functions/validation/field-errors.js';
 import { validate as accountRequest } from '../../functions/validation/generated/account.js';
 import { validate as notesRequest } from '../../functions/validation/generated/notes-create.js';
 
 /** The field error the validator reports for `attr` after validating `data`. */
-function fieldError(validate: typeof notesRequest, data: unknown, attr: string) {
+function fieldError(validate: CompiledValidator<unknown>, data: unknown, attr: string) {
   validate(data);
   return toFieldErrors(validate.errors ?? []).find((error) => error.attr === attr);
 }
@@ -23,7 +23,11 @@ describe('Rule: a date or a date-time in the wrong format names the expected for
 
   it('a date-time without its offset: invalid_datetime whose detail names the RFC 3339 format and the offsets', () => {
     // Act
-    const error = fieldError(notesRequest, { notes: [{ created_at: '01/02/2026 10:00' }] }, 'notes.0.created_at');
+    const error = fieldError(
+      notesRequest,
+      { notes: [{ created_at: '01/02/2026 10:00' }] },
+      'notes.0.created_at',
+    );
     // Assess
     expect(error?.code).toBe('invalid_datetime');
     expect(error?.detail).toContain('YYYY-MM-DDThh:mm:ss');

@@ -27,23 +27,28 @@ const calls: [string, (account: AccountRef) => Promise<ApiResult>][] = [
 ];
 
 describe('Rule: a post-import call for an account that is staged but not created is 404 account_not_found whose detail names process/', () => {
-  it.each(calls)('%s: the detail says the account is staged but not created and names process/', async (_, call) => {
-    // Prepare
-    const external = await createStagedOnlyAccount();
-    // Act
-    const response = await call({ import_supplier: 'ACME', external_account_number: external });
-    // Assess
-    expect(response.status).toBe(404);
-    expect(response.json.code).toBe('account_not_found');
-    expect(response.json.detail).toMatch(/staged but not created/);
-    expect(response.json.detail).toContain('/v1/data-import/account-import-process/process/');
-  });
+  it.each(calls)(
+    '%s: the detail says the account is staged but not created and names process/',
+    async (_, call) => {
+      // Prepare
+      const external = await createStagedOnlyAccount();
+      // Act
+      const response = await call({ import_supplier: 'ACME', external_account_number: external });
+      // Assess
+      expect(response.status).toBe(404);
+      expect(response.json.code).toBe('account_not_found');
+      expect(response.json.detail).toMatch(/staged but not created/);
+      expect(response.json.detail).toContain('/v1/data-import/account-import-process/process/');
+    },
+  );
 
   it('an account never staged keeps the answer that names no next step', async () => {
     // Act
-    const response = await postNotes(token, { import_supplier: 'ACME', external_account_number: externalNumber() }, [
-      { body: 'x' },
-    ]);
+    const response = await postNotes(
+      token,
+      { import_supplier: 'ACME', external_account_number: externalNumber() },
+      [{ body: 'x' }],
+    );
     // Assess
     expect(response.status).toBe(404);
     expect(response.json).toEqual({
