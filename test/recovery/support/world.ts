@@ -99,7 +99,12 @@ export class World {
     const at = new Date().toISOString();
     for (const Item of [
       organisationItem({ name: organisation, suppliers: [subject.supplier], created_at: at, updated_at: at }),
-      apiKeyItem({ key_id: `key-${tag}`, key_hash: `hash-${tag}`, organisation, created_at: at }),
+      apiKeyItem({
+        key_id: `key-${subject.supplier}`,
+        key_hash: `hash-${subject.supplier}`,
+        organisation,
+        created_at: at,
+      }),
     ]) {
       await this.standIns.db.send(new PutCommand({ TableName: this.standIns.tableName, Item }));
     }
