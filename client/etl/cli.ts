@@ -62,34 +62,34 @@ function parseRetry(value: string | undefined): Set<RetryableStatus> {
   return new Set(statuses as RetryableStatus[]);
 }
 
+/** The options the commands take (`parseArgs`'s table, and the list an unknown option is told). */
+const OPTIONS = {
+  supplier: { type: 'string' },
+  concurrency: { type: 'string' },
+  state: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  retry: { type: 'string' },
+} as const;
+
+/** `parseArgs`'s own text for an unknown option is about positional arguments: name it and the valid ones. */
+function optionProblem(error: Error & { code?: string }, argv: readonly string[]): string {
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
+  const known = (arg: string) => Object.keys(OPTIONS).some((name) => arg.split('=')[0] === `--${name}`);
+  const option =
+    argv.find((arg) => arg.startsWith('-') && arg !== '--' && !known(arg))?.split('=')[0] ??
+    /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  const valid = Object.keys(OPTIONS)
+    .map((name) => `--${name}`)
+    .join(', ');
+  return `unknown option ${option}: the options are ${valid}`;
+}
+
 export function parseCommand(argv: readonly string[]): Command {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: {
-        supplier: { type: 'string' };
-        concurrency: { type: 'string' };
-        state: { type: 'string' };
-        'dry-run': { type: 'boolean' };
-        retry: { type: 'string' };
-      };
-      allowPositionals: true;
-    }>
-  >;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        supplier: { type: 'string' },
-        concurrency: { type: 'string' },
-        state: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        retry: { type: 'string' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(optionProblem(error as Error, argv));
   }
   const [name, ...rest] = parsed.positionals;
   const { values } = parsed;
