@@ -6,11 +6,14 @@ import { createDataImportClient, type DataImportClient } from '../data-import-cl
 import { checkApiAccess, SetupError, setupProblem } from './api-access.js';
 import { readBundles } from './bundle.js';
 import { endWithTheCommand } from './lifetime.js';
-import { load, type RetryableStatus, writeAtomically } from './load.js';
+import { load, type RetryableStatus } from './load.js';
 import { loadReport } from './load-report.js';
 import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
 import { DEFAULT_STATE_ROOT, statusReport } from './status.js';
 import { abortJob, type BulkJob, getJob, JobRequestError, submit } from './submit.js';
+import { checkSupplier } from './supplier-check.js';
+import { claimStateDir } from './target.js';
+import { writeAtomically } from './write-atomically.js';
 
 /**
  * `npm run etl -- <command>`: the migration team's loader.
@@ -171,10 +174,21 @@ function rerunOf(command: Command): string {
   return `npm run etl -- load ${command.file} --supplier ${command.supplier}${state}`;
 }
 
+/**
+ * What `load` and `submit` check before the first line, each ending the run with exit 2 and one
+ * sentence: the API usable with the URL and key, the supplier able to take lines, and the state
+ * directory this target's (recorded on its first run).
+ */
+async function checkBeforeTheFirstLine(client: DataImportClient, command: Command): Promise<void> {
+  const holder = await checkApiAccess(client);
+  await checkSupplier(client, command.supplier as string, holder);
+  claimStateDir(command.stateDir as string, { url: client.baseUrl, organisation: holder.organisation });
+}
+
 async function runLoad(command: Command): Promise<number> {
   const client = clientFromEnvironment();
   endWithTheCommand('Run the same command again to continue: every finished step is in the journal.');
-  await checkApiAccess(client);
+  await checkBeforeTheFirstLine(client, command);
   const summary = await load(client, {
     file: command.file as string,
     supplier: command.supplier as string,
@@ -243,7 +257,7 @@ async function runSubmit(command: Command): Promise<number> {
   endWithTheCommand(
     'The job goes on in the service: follow it with `npm run etl -- job status JOB_ID` (the id is in the state directory’s job.json).',
   );
-  await checkApiAccess(client);
+  await checkBeforeTheFirstLine(client, command);
   const { job, seconds, resultsFile } = await submit(client, {
     file: command.file as string,
     supplier: command.supplier as string,

@@ -4,8 +4,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataImportClient } from '../data-import-client.js';
 import type { paths } from '../generated/openapi.js';
-import { resultsFile, writeAtomically } from './load.js';
+import { resultsFile } from './load.js';
 import { JobProgress } from './progress.js';
+import { writeAtomically } from './write-atomically.js';
 
 export type BulkJob =
   paths['/v2/data-import/bulk-jobs/{job_id}/']['get']['responses'][200]['content']['application/json'];
