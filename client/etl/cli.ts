@@ -7,10 +7,10 @@ import { checkApiAccess, SetupError, setupProblem } from './api-access.js';
 import { readBundles } from './bundle.js';
 import { endWithTheCommand } from './lifetime.js';
 import { load, type RetryableStatus } from './load.js';
-import { loadReport } from './load-report.js';
+import { loadReport, submitReport } from './load-report.js';
 import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
 import { DEFAULT_STATE_ROOT, statusReport } from './status.js';
-import { abortJob, type BulkJob, getJob, JobRequestError, submit } from './submit.js';
+import { abortJob, getJob, JobRequestError, submit } from './submit.js';
 import { checkSupplier } from './supplier-check.js';
 import { claimStateDir } from './target.js';
 import { writeAtomically } from './write-atomically.js';
@@ -242,34 +242,20 @@ async function runReconcile(command: Command): Promise<number> {
   return counts.MISSING + counts.MISMATCH === 0 ? 0 : 1;
 }
 
-/** A job's counts, printed as `load` prints its own. */
-function printJobCounts(job: BulkJob): void {
-  printCounts({
-    IMPORTED: job.lines.imported,
-    PARTIAL: job.lines.partial,
-    FAILED: job.lines.failed,
-    NOT_PROCESSED: job.lines.not_processed,
-  });
-}
-
 async function runSubmit(command: Command): Promise<number> {
   const client = clientFromEnvironment();
   endWithTheCommand(
     'The job goes on in the service: follow it with `npm run etl -- job status JOB_ID` (the id is in the state directory’s job.json).',
   );
   await checkBeforeTheFirstLine(client, command);
-  const { job, seconds, resultsFile } = await submit(client, {
+  const summary = await submit(client, {
     file: command.file as string,
     supplier: command.supplier as string,
     stateDir: command.stateDir as string,
     dryRun: command.dryRun,
   });
-  console.log(
-    `job ${job.job_id} ${job.state}: ${job.lines.total ?? 0} lines in ${seconds.toFixed(1)} s${command.dryRun ? ' (dry run)' : ''}`,
-  );
-  if (job.error) console.log(`error: ${job.error.code}: ${job.error.detail}`);
-  printJobCounts(job);
-  if (resultsFile) console.log(`results: ${resultsFile}`);
+  for (const line of submitReport(summary, { dryRun: command.dryRun })) console.log(line);
+  const { job } = summary;
   return job.state === 'COMPLETE' && job.lines.imported === job.lines.total ? 0 : 1;
 }
 
