@@ -24,8 +24,9 @@ import { writeAtomically } from './write-atomically.js';
  *   reconcile FILE.ndjson --supplier CODE [--state DIR]
  * DATA_IMPORT_URL and DATA_IMPORT_API_KEY come from the environment. Exit codes: 0 every line
  * IMPORTED (load, submit) or done (status, reconcile, job); 1 some line is not (or the job request
- * was refused); 2 usage errors, and an API that cannot be used as configured (unreachable URL,
- * refused API key).
+ * was refused); 2 usage errors, an API that cannot be used as configured (unreachable URL,
+ * refused API key), and for load and submit a supplier that cannot take lines or a state
+ * directory that belongs to another target.
  */
 const USAGE = `usage:
   npm run etl -- load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run] [--retry PARTIAL,FAILED]
