@@ -80,7 +80,8 @@ export class World {
       supplier: `CP-${tag}`,
       external: `EXT-${tag}`,
       rootLocation: `crash-points/${tag.toLowerCase()}`,
-      data: {},
+      // The organisation the requests act for (./requests.ts): its items name it.
+      data: { tokens: { organisation: `crash-points-cp-${tag.toLowerCase()}` } },
     };
     await this.standIns.db.send(
       new PutCommand({
@@ -95,7 +96,7 @@ export class World {
     );
     // The organisation the requests act for (./requests.ts), with a key: a bulk job acts only
     // while its organisation holds a key and covers its supplier.
-    const organisation = `crash-points-${subject.supplier.toLowerCase()}`;
+    const organisation = String(subject.data.tokens.organisation);
     const at = new Date().toISOString();
     for (const Item of [
       organisationItem({ name: organisation, suppliers: [subject.supplier], created_at: at, updated_at: at }),
