@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { listOperatorPartition } from './operator-listing.js';
@@ -80,22 +80,20 @@ export async function listApiKeys(): Promise<ApiKeyRecord[]> {
  * gsi3 (`<organisation>#<key id>`), page after page until one is found.
  */
 export async function hasActiveApiKey(organisation: string): Promise<boolean> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': indexKeys.apiKeysPartition, ':prefix': `${organisation}#` },
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': indexKeys.apiKeysPartition, ':prefix': `${organisation}#` },
+    },
+  );
+  for await (const page of pages) {
     // Another organisation's name may begin with this one's and `#`: its keys are not this one's.
     const keys = (page.Items ?? []).map(toRecord).filter((key) => key.organisation === organisation);
     if (keys.some((key) => !key.revoked_at)) return true;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return false;
 }
 
