@@ -1,0 +1,22 @@
+import type { FieldError } from '../../errors.js';
+import { accountKindRules } from './account-kind-rules.js';
+import type { Item, PayloadRule } from './payload-rule.js';
+
+/**
+ * Every rule the account payload alone decides, by the file it lives in (relative to this
+ * folder; docs/api/account-rules.md is generated from this list and schemas/account/rule-classes.ts).
+ */
+export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadRule[] }[] = [
+  { file: 'account-kind-rules.ts', rules: accountKindRules },
+];
+
+const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);
+
+/**
+ * The field errors of every payload-only rule on an account that passed the schema
+ * (functions/account-validation/), each with its published code at the offending field's path.
+ * `today` is the date (`YYYY-MM-DD`, UTC) the dates are judged against. Pure.
+ */
+export function accountRuleErrors(account: Item, today: string): FieldError[] {
+  return allRules.flatMap((rule) => rule.check(account, today));
+}
