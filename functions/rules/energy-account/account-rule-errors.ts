@@ -1,5 +1,8 @@
 import type { FieldError } from '../../errors.js';
 import { accountKindRules } from './account-kind-rules.js';
+import { addressRules } from './address-rules.js';
+import { contactRules } from './contact-rules.js';
+import { customerRules } from './customer-rules.js';
 import type { Item, PayloadRule } from './payload-rule.js';
 
 /**
@@ -8,6 +11,9 @@ import type { Item, PayloadRule } from './payload-rule.js';
  */
 export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadRule[] }[] = [
   { file: 'account-kind-rules.ts', rules: accountKindRules },
+  { file: 'address-rules.ts', rules: addressRules },
+  { file: 'contact-rules.ts', rules: contactRules },
+  { file: 'customer-rules.ts', rules: customerRules },
 ];
 
 const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);

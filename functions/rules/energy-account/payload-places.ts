@@ -38,3 +38,19 @@ export const transactionsOf = (account: Item): Located[] =>
 /** Items under a located item, at a pattern relative to it, with full paths. */
 export const within = (at: Located, pattern: string): Located[] =>
   itemsAt(at.item, pattern).map((found) => ({ item: found.item, attr: `${at.attr}.${found.attr}` }));
+
+export const ELECTRICITY_POINTS = 'supply_addresses[].meter_points[supply_type=ELECTRICITY]';
+export const GAS_POINTS = 'supply_addresses[].meter_points[supply_type=GAS]';
+export const ELECTRICITY_METERS = `${ELECTRICITY_POINTS}.meters[]`;
+export const GAS_METERS = `${GAS_POINTS}.meters[]`;
+export const PEOPLE_WITH_PHONES = [
+  CUSTOMERS,
+  BUSINESS_USERS,
+  `${SUPPLY_ADDRESSES}.property_administrators[]`,
+] as const;
+
+/** The transactions of one type (a branch of the transaction union), current and historical. */
+export const transactionsOfType = (type: string): string[] => [
+  `current_statement_transactions[type=${type}]`,
+  `historical_statement_transactions[type=${type}]`,
+];

@@ -45,24 +45,28 @@ export const given = (item: Item, field: string): boolean =>
 export const filled = (item: Item, field: string): boolean => (text(item, field) ?? '').trim() !== '';
 
 /**
- * Every item at a path pattern: fields separated by `.`, `[]` after an array field,
- * e.g. `supply_addresses[].meter_points[].agreements[]`.
+ * Every item at a path pattern: fields separated by `.`, `[]` after an array field, or
+ * `[field=VALUE]` for the items of an array whose field has that value (a union's branch), e.g.
+ * `supply_addresses[].meter_points[supply_type=GAS].agreements[]`.
  */
 export function itemsAt(account: Item, pattern: string): Located[] {
+  if (pattern === '') return [{ item: account, attr: '' }];
   let found: Located[] = [{ item: account, attr: '' }];
   for (const step of pattern.split('.')) {
-    const many = step.endsWith('[]');
-    const field = many ? step.slice(0, -2) : step;
+    const [, field = step, filter] = /^([^[]+)(?:\[([^\]]*)\])?$/.exec(step) ?? [];
+    const many = filter !== undefined;
+    const [key, value] = filter ? filter.split('=') : [];
     const next: Located[] = [];
     for (const { item, attr } of found) {
       const at = attr ? `${attr}.${field}` : field;
       if (many) {
-        list(item, field).forEach((value, index) => {
-          next.push({ item: value, attr: `${at}.${index}` });
+        list(item, field).forEach((element, index) => {
+          if (key === undefined || element[key] === value)
+            next.push({ item: element, attr: `${at}.${index}` });
         });
       } else {
-        const value = child(item, field);
-        if (value) next.push({ item: value, attr: at });
+        const element = child(item, field);
+        if (element) next.push({ item: element, attr: at });
       }
     }
     found = next;
