@@ -3,7 +3,10 @@ import { accountKindRules } from './account-kind-rules.js';
 import { addressRules } from './address-rules.js';
 import { contactRules } from './contact-rules.js';
 import { customerRules } from './customer-rules.js';
+import { noteStatementRules } from './note-statement-rules.js';
 import type { Item, PayloadRule } from './payload-rule.js';
+import { statementTransactionRules } from './statement-transaction-rules.js';
+import { supplyChargeRules } from './supply-charge-rules.js';
 
 /**
  * Every rule the account payload alone decides, by the file it lives in (relative to this
@@ -14,6 +17,9 @@ export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadR
   { file: 'address-rules.ts', rules: addressRules },
   { file: 'contact-rules.ts', rules: contactRules },
   { file: 'customer-rules.ts', rules: customerRules },
+  { file: 'statement-transaction-rules.ts', rules: statementTransactionRules },
+  { file: 'supply-charge-rules.ts', rules: supplyChargeRules },
+  { file: 'note-statement-rules.ts', rules: noteStatementRules },
 ];
 
 const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);

@@ -2,6 +2,17 @@ import { accountKindCases } from './account-kind-cases.js';
 import { addressCases } from './address-cases.js';
 import { contactCases } from './contact-cases.js';
 import { customerCases } from './customer-cases.js';
+import { noteStatementCases } from './note-statement-cases.js';
+import { statementTransactionCases } from './statement-transaction-cases.js';
+import { supplyChargeCases } from './supply-charge-cases.js';
 
 /** Every rule case, for the check that each implemented rule has one. */
-export const allRuleCases = [...accountKindCases, ...addressCases, ...contactCases, ...customerCases];
+export const allRuleCases = [
+  ...accountKindCases,
+  ...addressCases,
+  ...contactCases,
+  ...customerCases,
+  ...statementTransactionCases,
+  ...supplyChargeCases,
+  ...noteStatementCases,
+];
