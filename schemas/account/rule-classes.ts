@@ -1089,20 +1089,22 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
       checks: "no business information where the supplier links accounts to a contract's business",
     },
   'BusinessWithExistingContracts: Validate that at least one contract identifier is provided for import': {
-    class: 'payload',
+    class: 'supplier-settings',
     title: 'A contract identifier',
     checks:
-      'a business with existing contracts gives business_contract_identifier or business_contract_identifiers',
+      'a business linked by existing contracts gives a contract identifier (that branch of business is chosen by a supplier setting)',
   },
   'BusinessWithExistingContracts.company_number: Validate company number': {
-    class: 'payload',
+    class: 'supplier-settings',
     title: 'Contract business company number',
-    checks: 'company_number is a valid company number',
+    checks:
+      'company_number is a valid company number (the same check as on any business; the branch is chosen by a supplier setting)',
   },
   'BusinessWithExistingContracts.details: Validate that each child has unique values for the key field': {
-    class: 'payload',
+    class: 'supplier-settings',
     title: 'Contract business detail keys unique',
-    checks: 'no two business details share a key',
+    checks:
+      'no two business details share a key (the same check as on any business; the branch is chosen by a supplier setting)',
   },
   'ComplaintContact: Validate the complaint communication source': {
     class: 'reference-data',

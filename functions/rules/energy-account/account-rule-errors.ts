@@ -1,8 +1,10 @@
 import type { FieldError } from '../../errors.js';
 import { accountKindRules } from './account-kind-rules.js';
 import { addressRules } from './address-rules.js';
+import { agreementRules } from './agreement-rules.js';
 import { contactRules } from './contact-rules.js';
 import { customerRules } from './customer-rules.js';
+import { meterPointRules } from './meter-point-rules.js';
 import { noteStatementRules } from './note-statement-rules.js';
 import type { Item, PayloadRule } from './payload-rule.js';
 import { statementTransactionRules } from './statement-transaction-rules.js';
@@ -20,6 +22,8 @@ export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadR
   { file: 'statement-transaction-rules.ts', rules: statementTransactionRules },
   { file: 'supply-charge-rules.ts', rules: supplyChargeRules },
   { file: 'note-statement-rules.ts', rules: noteStatementRules },
+  { file: 'meter-point-rules.ts', rules: meterPointRules },
+  { file: 'agreement-rules.ts', rules: agreementRules },
 ];
 
 const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);

@@ -1,7 +1,9 @@
 import { accountKindCases } from './account-kind-cases.js';
 import { addressCases } from './address-cases.js';
+import { agreementCases } from './agreement-cases.js';
 import { contactCases } from './contact-cases.js';
 import { customerCases } from './customer-cases.js';
+import { meterPointCases } from './meter-point-cases.js';
 import { noteStatementCases } from './note-statement-cases.js';
 import { statementTransactionCases } from './statement-transaction-cases.js';
 import { supplyChargeCases } from './supply-charge-cases.js';
@@ -15,4 +17,6 @@ export const allRuleCases = [
   ...statementTransactionCases,
   ...supplyChargeCases,
   ...noteStatementCases,
+  ...meterPointCases,
+  ...agreementCases,
 ];
