@@ -2,11 +2,14 @@ import type { FieldError } from '../../errors.js';
 import { accountKindRules } from './account-kind-rules.js';
 import { addressRules } from './address-rules.js';
 import { agreementRules } from './agreement-rules.js';
+import { consumptionRules } from './consumption-rules.js';
 import { contactRules } from './contact-rules.js';
 import { customerRules } from './customer-rules.js';
 import { meterPointRules } from './meter-point-rules.js';
+import { meterRulesAll } from './meter-rules.js';
 import { noteStatementRules } from './note-statement-rules.js';
 import type { Item, PayloadRule } from './payload-rule.js';
+import { readingRules } from './reading-rules.js';
 import { statementTransactionRules } from './statement-transaction-rules.js';
 import { supplyChargeRules } from './supply-charge-rules.js';
 
@@ -24,6 +27,9 @@ export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadR
   { file: 'note-statement-rules.ts', rules: noteStatementRules },
   { file: 'meter-point-rules.ts', rules: meterPointRules },
   { file: 'agreement-rules.ts', rules: agreementRules },
+  { file: 'meter-rules.ts', rules: meterRulesAll },
+  { file: 'reading-rules.ts', rules: readingRules },
+  { file: 'consumption-rules.ts', rules: consumptionRules },
 ];
 
 const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);

@@ -1,10 +1,13 @@
 import { accountKindCases } from './account-kind-cases.js';
 import { addressCases } from './address-cases.js';
 import { agreementCases } from './agreement-cases.js';
+import { consumptionCases } from './consumption-cases.js';
 import { contactCases } from './contact-cases.js';
 import { customerCases } from './customer-cases.js';
+import { meterCases } from './meter-cases.js';
 import { meterPointCases } from './meter-point-cases.js';
 import { noteStatementCases } from './note-statement-cases.js';
+import { readingCases } from './reading-cases.js';
 import { statementTransactionCases } from './statement-transaction-cases.js';
 import { supplyChargeCases } from './supply-charge-cases.js';
 
@@ -19,4 +22,7 @@ export const allRuleCases = [
   ...noteStatementCases,
   ...meterPointCases,
   ...agreementCases,
+  ...meterCases,
+  ...readingCases,
+  ...consumptionCases,
 ];
