@@ -9,6 +9,7 @@ import { meterPointRules } from './meter-point-rules.js';
 import { meterRulesAll } from './meter-rules.js';
 import { noteStatementRules } from './note-statement-rules.js';
 import type { Item, PayloadRule } from './payload-rule.js';
+import { periodRules } from './period-rules.js';
 import { readingRules } from './reading-rules.js';
 import { statementTransactionRules } from './statement-transaction-rules.js';
 import { supplyChargeRules } from './supply-charge-rules.js';
@@ -30,6 +31,7 @@ export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadR
   { file: 'meter-rules.ts', rules: meterRulesAll },
   { file: 'reading-rules.ts', rules: readingRules },
   { file: 'consumption-rules.ts', rules: consumptionRules },
+  { file: 'period-rules.ts', rules: periodRules },
 ];
 
 const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);

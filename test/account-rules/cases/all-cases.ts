@@ -7,6 +7,7 @@ import { customerCases } from './customer-cases.js';
 import { meterCases } from './meter-cases.js';
 import { meterPointCases } from './meter-point-cases.js';
 import { noteStatementCases } from './note-statement-cases.js';
+import { periodCases } from './period-cases.js';
 import { readingCases } from './reading-cases.js';
 import { statementTransactionCases } from './statement-transaction-cases.js';
 import { supplyChargeCases } from './supply-charge-cases.js';
@@ -25,4 +26,5 @@ export const allRuleCases = [
   ...meterCases,
   ...readingCases,
   ...consumptionCases,
+  ...periodCases,
 ];
