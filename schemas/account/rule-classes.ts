@@ -1031,9 +1031,10 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
       checks: "a fixed schedule's amount lies within the supplier's bounds",
     },
   'PaymentSchedule: Standalone payment request method code is unexpected': {
-    class: 'payload',
+    class: 'not-in-payload',
     title: 'Standalone request method only for manual schedules',
-    checks: 'standalone_payment_request_method_code only on a MANUAL schedule',
+    checks:
+      'reads standalone_payment_request_method_code, which the published payment schedule does not carry',
   },
   'PaymentSchedule: Standalone payment request method code is valid': {
     class: 'reference-data',

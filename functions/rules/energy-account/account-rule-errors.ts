@@ -2,6 +2,7 @@ import type { FieldError } from '../../errors.js';
 import { accountKindRules } from './account-kind-rules.js';
 import { addressRules } from './address-rules.js';
 import { agreementRules } from './agreement-rules.js';
+import { businessRules } from './business-rules.js';
 import { consumptionRules } from './consumption-rules.js';
 import { contactRules } from './contact-rules.js';
 import { customerRules } from './customer-rules.js';
@@ -9,6 +10,8 @@ import { meterPointRules } from './meter-point-rules.js';
 import { meterRulesAll } from './meter-rules.js';
 import { noteStatementRules } from './note-statement-rules.js';
 import type { Item, PayloadRule } from './payload-rule.js';
+import { paymentRules } from './payment-rules.js';
+import { paymentScheduleRules } from './payment-schedule-rules.js';
 import { periodRules } from './period-rules.js';
 import { readingRules } from './reading-rules.js';
 import { statementTransactionRules } from './statement-transaction-rules.js';
@@ -32,6 +35,9 @@ export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadR
   { file: 'reading-rules.ts', rules: readingRules },
   { file: 'consumption-rules.ts', rules: consumptionRules },
   { file: 'period-rules.ts', rules: periodRules },
+  { file: 'payment-schedule-rules.ts', rules: paymentScheduleRules },
+  { file: 'payment-rules.ts', rules: paymentRules },
+  { file: 'business-rules.ts', rules: businessRules },
 ];
 
 const allRules = payloadRuleFiles.flatMap(({ rules }) => rules);
