@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { validateEnergyAccount } from '../../functions/account-validation/validate-energy-account.js';
 import { payloadRuleFiles } from '../../functions/rules/energy-account/account-rule-errors.js';
 import { publishedRules } from '../../schemas/account/published-rules.js';
 import { ruleClasses, ruleKey } from '../../schemas/account/rule-classes.js';
 import { domesticDualFuelAccount } from '../account-schema/energy-account-fixture.js';
 import { allRuleCases } from './cases/all-cases.js';
-import { judged } from './rule-cases.js';
+import { type Json, judged } from './cases/case-shape.js';
 
 const implemented = payloadRuleFiles.flatMap(({ rules }) => rules);
 
@@ -35,6 +36,17 @@ describe('Every published rule of the account payload is classed, and every payl
     const uncovered = implemented.map((rule) => rule.rule).filter((rule) => !covered.has(rule));
     // Assess
     expect(uncovered).toEqual([]);
+  });
+
+  it("every case's payload is still a valid EnergyAccount: the rules judge what the schema admits", () => {
+    // Act
+    const invalid = allRuleCases.filter((ruleCase) => {
+      const account: Json = domesticDualFuelAccount();
+      ruleCase.change(account);
+      return !validateEnergyAccount(account).valid;
+    });
+    // Assess
+    expect(invalid.map(({ rule, when }) => `${rule}: ${when}`)).toEqual([]);
   });
 
   it('the realistic dual-fuel account breaks no rule', () => {

@@ -1,4 +1,4 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const business = (account: Json) => {
   account.account_type = 'BUSINESS';

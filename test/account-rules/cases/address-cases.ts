@@ -1,4 +1,4 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const legacyBilling = (account: Json) => {
   delete account.billing_address;
@@ -130,7 +130,15 @@ export const addressCases: RuleCase[] = [
     change: (account) => {
       account.fit = {
         payment_method: 'CHEQUE',
-        meters: [],
+        meters: [
+          {
+            type: 'GENERATION',
+            serial_number: 'FIT-M-1',
+            extensions: ['EXT-1'],
+            last_billed_to_date: '2024-01-15',
+            transfer_reading: { reading_date: '2024-01-15', reading_value: '1200' },
+          },
+        ],
         installations: [{ fit_id: 'FIT-1', address: { line1: '12 Orchard Lane', postcode: '75001' } }],
       };
     },

@@ -1,4 +1,4 @@
-import { ELECTRICITY, GAS, type Json, type RuleCase } from '../rule-cases.js';
+import { ELECTRICITY, GAS, type Json, type RuleCase } from './case-shape.js';
 
 const business = (account: Json, extra: Json = {}) => {
   account.account_type = 'BUSINESS';
@@ -178,7 +178,19 @@ export const businessCases: RuleCase[] = [
     rule: 'EnergyFit: Validate payment instruction details are complete',
     when: 'feed-in tariff payments by BACS name no vendor nor instruction',
     change: (account) => {
-      account.fit = { payment_method: 'BACS', meters: [], installations: [] };
+      account.fit = {
+        payment_method: 'BACS',
+        meters: [
+          {
+            type: 'GENERATION',
+            serial_number: 'FIT-M-1',
+            extensions: ['EXT-1'],
+            last_billed_to_date: '2024-01-15',
+            transfer_reading: { reading_date: '2024-01-15', reading_value: '1200' },
+          },
+        ],
+        installations: [{ fit_id: 'FIT-1' }],
+      };
     },
     answers: [
       ['fit.vendor_name', 'payment_instruction_details_incomplete'],

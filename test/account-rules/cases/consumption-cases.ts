@@ -1,4 +1,4 @@
-import { ELECTRICITY, GAS, type Json, type RuleCase } from '../rule-cases.js';
+import { ELECTRICITY, GAS, type Json, type RuleCase } from './case-shape.js';
 
 const electricity = (account: Json) => account.supply_addresses[0].meter_points[0];
 const gas = (account: Json) => account.supply_addresses[0].meter_points[1];

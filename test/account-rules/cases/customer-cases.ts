@@ -1,9 +1,9 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const businessUser = (account: Json, user: Json) => {
   account.account_type = 'BUSINESS';
   account.account_billing_options = { period_start_day: 1, period_length: 'MONTHLY' };
-  account.business = { company_name: 'Hartley Bakes', users: [{ business_roles: ['OWNER'], ...user }] };
+  account.business = { company_name: 'Hartley Bakes', users: [{ business_roles: ['ADMIN'], ...user }] };
 };
 
 export const customerCases: RuleCase[] = [

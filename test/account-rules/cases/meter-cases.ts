@@ -1,4 +1,4 @@
-import { ELECTRICITY, GAS, type Json, type RuleCase } from '../rule-cases.js';
+import { ELECTRICITY, GAS, type Json, type RuleCase } from './case-shape.js';
 
 const meterOf = (account: Json, point: number) => account.supply_addresses[0].meter_points[point].meters[0];
 const electricityMeter = (account: Json) => meterOf(account, 0);

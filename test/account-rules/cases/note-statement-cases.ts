@@ -1,4 +1,4 @@
-import type { RuleCase } from '../rule-cases.js';
+import type { RuleCase } from './case-shape.js';
 
 export const noteStatementCases: RuleCase[] = [
   {

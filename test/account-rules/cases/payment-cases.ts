@@ -1,4 +1,4 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const change = (extra: Json = {}) => ({
   created_at: '2024-01-01T00:00:00Z',

@@ -1,4 +1,4 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const schedule = (account: Json) => account.payment_schedules[0];
 const another = (extra: Json) => (account: Json) => {

@@ -1,4 +1,4 @@
-import { ELECTRICITY, GAS, type Json, type RuleCase } from '../rule-cases.js';
+import { ELECTRICITY, GAS, type Json, type RuleCase } from './case-shape.js';
 
 const electricity = (account: Json) => account.supply_addresses[0].meter_points[0];
 const gas = (account: Json) => account.supply_addresses[0].meter_points[1];
@@ -141,7 +141,7 @@ export const periodCases: RuleCase[] = [
     when: 'a campaign expires the day it starts',
     change: (account) => {
       account.account_campaigns = [
-        { slug: 'winter-warmth', start_date: '2024-01-01', expiry_date: '2024-01-01' },
+        { slug: 'abusivecustomer', start_date: '2024-01-01', expiry_date: '2024-01-01' },
       ];
     },
     answers: [['account_campaigns.0.expiry_date', 'start_date_same_as_end_date']],

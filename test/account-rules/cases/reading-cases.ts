@@ -1,4 +1,4 @@
-import { ELECTRICITY, GAS, type Json, type RuleCase } from '../rule-cases.js';
+import { ELECTRICITY, GAS, type Json, type RuleCase } from './case-shape.js';
 
 const electricityMeter = (account: Json) => account.supply_addresses[0].meter_points[0].meters[0];
 const gasMeters = (account: Json) => account.supply_addresses[0].meter_points[1].meters;

@@ -1,4 +1,4 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const electricity = (account: Json) => account.supply_addresses[0].meter_points[0];
 const forgetLastBilledDates = (account: Json) => {

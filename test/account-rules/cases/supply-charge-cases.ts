@@ -1,4 +1,4 @@
-import type { Json, RuleCase } from '../rule-cases.js';
+import type { Json, RuleCase } from './case-shape.js';
 
 const LINE = 'historical_statement_transactions.0.line_items.0';
 const line = (account: Json) => account.historical_statement_transactions[0].line_items[0];
