@@ -6,6 +6,7 @@ import { businessRules } from './business-rules.js';
 import { consumptionRules } from './consumption-rules.js';
 import { contactRules } from './contact-rules.js';
 import { customerRules } from './customer-rules.js';
+import { meterExchangeRules } from './meter-exchange-rules.js';
 import { meterPointRules } from './meter-point-rules.js';
 import { meterRulesAll } from './meter-rules.js';
 import { noteStatementRules } from './note-statement-rules.js';
@@ -33,6 +34,7 @@ export const payloadRuleFiles: readonly { file: string; rules: readonly PayloadR
   { file: 'agreement-rules.ts', rules: agreementRules },
   { file: 'meter-rules.ts', rules: meterRulesAll },
   { file: 'reading-rules.ts', rules: readingRules },
+  { file: 'meter-exchange-rules.ts', rules: meterExchangeRules },
   { file: 'consumption-rules.ts', rules: consumptionRules },
   { file: 'period-rules.ts', rules: periodRules },
   { file: 'payment-schedule-rules.ts', rules: paymentScheduleRules },
