@@ -673,7 +673,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   'Address: Validate and normalize postcode': {
     class: 'payload',
     title: 'Address postcode',
-    checks: 'a GB address has a valid postcode',
+    checks:
+      "postal_code is a valid postcode of the address's country, where the service knows the country's rule",
   },
   'Address: Validate address': {
     class: 'payload',
@@ -927,7 +928,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   'PaymentAdequacyChange: Validate non zero balance adjustment equal to monthly difference': {
     class: 'payload',
     title: 'Adequacy balance adjustment',
-    checks: 'balance_adjustment is the monthly difference between target and current balance',
+    checks:
+      'balance_adjustment is the monthly share of the difference between target and current balance; over how many months is not published, so it is not enforced yet',
   },
   'PaymentAdequacyChange: Validate direct debit between existing and max payment': {
     class: 'payload',
