@@ -1,8 +1,8 @@
 import type { FieldError } from '../../errors.js';
+import { nextDay } from '../values/dates.js';
 import { ELECTRICITY_POINTS, GAS_POINTS, METER_POINTS } from './payload-places.js';
 import type { Item, PayloadRule } from './payload-rule.js';
 import { fieldError, given, itemsAt, list, text } from './payload-rule.js';
-import { addDays } from './payload-values.js';
 import { dateOrderRule, itemRule, uniqueRule } from './rule-builders.js';
 import { isActiveMeter, isBillable } from './supply-period.js';
 
@@ -14,7 +14,7 @@ function aqGaps(account: Item): FieldError[] {
       .sort((a, b) => (text(a.aq, 'effective_from') ?? '').localeCompare(text(b.aq, 'effective_from') ?? ''));
     return entries.slice(1).flatMap(({ aq, index }, position) => {
       const previousEnd = text(entries[position]!.aq, 'effective_to');
-      if (previousEnd !== undefined && text(aq, 'effective_from') === addDays(previousEnd, 1)) return [];
+      if (previousEnd !== undefined && text(aq, 'effective_from') === nextDay(previousEnd)) return [];
       const detail = 'Each AQ starts the day after the one before it ends.';
       return [
         fieldError(`${attr}.aq_history.${index}.effective_from`, 'gaps_or_overlaps_in_aq_history', detail),

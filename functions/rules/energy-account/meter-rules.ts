@@ -1,9 +1,9 @@
 import type { FieldError } from '../../errors.js';
+import { nextDay } from '../values/dates.js';
 import { isMeterSerialNumber, isSmartDeviceId, isWholeNumber } from './formats.js';
 import { ELECTRICITY_METERS, ELECTRICITY_POINTS, GAS_METERS, GAS_POINTS } from './payload-places.js';
 import type { Item, Located, PayloadRule } from './payload-rule.js';
 import { fieldError, given, itemsAt, list, text } from './payload-rule.js';
-import { addDays } from './payload-values.js';
 import { formatRule, itemRule, notFutureRule, uniqueRule } from './rule-builders.js';
 import { isActiveMeter } from './supply-period.js';
 
@@ -28,7 +28,7 @@ const dummyExchanges =
         );
         return ordered.slice(1).flatMap((meter, index): FieldError[] => {
           const removed = text(ordered[index]!.item, 'removed_on');
-          if (removed !== undefined && text(meter.item, 'installed_on') === addDays(removed, 1)) return [];
+          if (removed !== undefined && text(meter.item, 'installed_on') === nextDay(removed)) return [];
           const detail =
             'Meters sharing a serial number are a dummy exchange: the next installed the day after the last was removed.';
           return [

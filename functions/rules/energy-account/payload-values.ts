@@ -14,13 +14,6 @@ export function dayOf(value: string): string {
 export const instantOf = (value: string): number =>
   Date.parse(value.length <= 10 ? `${value}T00:00:00Z` : value);
 
-/** `date` plus `days` days (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
 /** The latest of dates, or undefined for none. */
 export const latest = (dates: readonly (string | undefined)[]): string | undefined =>
   dates

@@ -1,8 +1,9 @@
 import type { FieldError } from '../../errors.js';
+import { nextDay } from '../values/dates.js';
 import { PAYMENT_SCHEDULES } from './payload-places.js';
 import type { Item, Located, PayloadRule } from './payload-rule.js';
 import { fieldError, given, list, text } from './payload-rule.js';
-import { addDays, sumOf, units } from './payload-values.js';
+import { sumOf, units } from './payload-values.js';
 import { dateOrderRule, itemRule, uniqueRule } from './rule-builders.js';
 
 const OPEN = '9999-12-31';
@@ -107,7 +108,7 @@ export const paymentScheduleRules: PayloadRule[] = [
       pairs(account).flatMap(({ previous, schedule }): FieldError[] => {
         const start = text(schedule.item, 'start_date') ?? '';
         const end = text(previous.item, 'end_date');
-        if (start <= today || end === undefined || start <= end || start === addDays(end, 1)) return [];
+        if (start <= today || end === undefined || start <= end || start === nextDay(end)) return [];
         return [
           fieldError(
             `${schedule.attr}.start_date`,

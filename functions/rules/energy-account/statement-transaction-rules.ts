@@ -1,4 +1,5 @@
 import type { FieldError } from '../../errors.js';
+import { nextDay } from '../values/dates.js';
 import {
   balanceOf,
   isPrepayTransaction,
@@ -15,7 +16,7 @@ import {
 } from './payload-places.js';
 import type { Item, PayloadRule } from './payload-rule.js';
 import { fieldError, given, itemsAt, list, text } from './payload-rule.js';
-import { addDays, decimalText, latest, units } from './payload-values.js';
+import { decimalText, latest, units } from './payload-values.js';
 import { itemRule, notFutureRule } from './rule-builders.js';
 
 const ACCOUNT = [''];
@@ -209,7 +210,7 @@ export const statementTransactionRules: PayloadRule[] = [
     check: (account) => {
       const closing = lastStatementClosingDate(account);
       if (closing === undefined) return [];
-      const opening = addDays(closing, 1);
+      const opening = nextDay(closing);
       return datedOutside(
         account,
         CURRENT_TRANSACTIONS,
