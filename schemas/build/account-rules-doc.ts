@@ -46,7 +46,7 @@ export function accountRulesPage(): string {
     const place = where(key, entry.class);
     const tally = entry.class === 'payload' ? (locations.has(key) ? 'enforced at validation' : place) : place;
     counts.set(tally, (counts.get(tally) ?? 0) + 1);
-    const at = rule.attr ? code(rule.attr) : 'the whole item';
+    const at = rule.attr ? code(rule.attr) : rule.schema === 'EnergyAccount' ? 'the account' : 'each item';
     const codes = rule.codes.length > 0 ? rule.codes.map(code).join(', ') : '(none)';
     const row = `| ${cell(entry.title)} | ${at} | ${codes} | ${cell(entry.checks)} | ${place} |`;
     sections.set(rule.schema, [...(sections.get(rule.schema) ?? []), row]);
