@@ -8,8 +8,15 @@ const OBTAIN_TOKEN = `mutation Obtain($input: ObtainServiceTokenInput!) {
   obtainServiceToken(input: $input) { token refreshToken refreshExpiresIn payload }
 }`;
 
+/** Whom the API key belongs to, as its token says: the organisation (`sub`) and its suppliers. */
+export interface TokenHolder {
+  organisation: string;
+  suppliers: string[];
+}
+
 interface HeldToken {
   token: string;
+  holder: TokenHolder;
   /** Unix seconds. */
   expiresAt: number;
   refreshToken?: string;
@@ -57,6 +64,12 @@ export class TokenProvider {
     return (await this.renew()).token;
   }
 
+  /** The organisation and suppliers of the key, from the token's claims (a token is obtained if none is held). */
+  async holder(): Promise<TokenHolder> {
+    await this.token();
+    return (this.held as HeldToken).holder;
+  }
+
   /** The server refused `token` (401): drop it unless another request already replaced it. */
   invalidate(token: string): void {
     if (this.held?.token === token) this.held = { ...this.held, expiresAt: 0 };
@@ -99,7 +112,7 @@ export class TokenProvider {
           token: string;
           refreshToken?: string;
           refreshExpiresIn?: number;
-          payload?: { exp?: number };
+          payload?: { exp?: number; sub?: string; suppliers?: string[] };
         } | null;
       };
       errors?: { message?: string; extensions?: { errorCode?: string } }[];
@@ -111,6 +124,7 @@ export class TokenProvider {
     }
     return {
       token: result.token,
+      holder: { organisation: result.payload?.sub ?? '', suppliers: result.payload?.suppliers ?? [] },
       expiresAt: result.payload?.exp ?? this.now() + 3600,
       refreshToken: result.refreshToken,
       refreshExpiresAt: result.refreshExpiresIn,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateAccountRulesDoc } from './build/account-rules-doc.js';
 import { generateAccountValidatorFiles } from './build/account-validator.js';
 import { generateApiFiles } from './build/api-validators.js';
 import { generateClientTypes } from './build/client-types.js';
@@ -31,6 +32,7 @@ export async function generators({ stack = true } = {}): Promise<Generator[]> {
   return [
     generateApiFiles,
     generateAccountValidatorFiles,
+    generateAccountRulesDoc,
     generateEventFiles,
     generateOpenApiFiles,
     generateClientTypes,

@@ -1,5 +1,5 @@
 import type { DataImportClient } from '../data-import-client.js';
-import { TokenError } from '../token-provider.js';
+import { TokenError, type TokenHolder } from '../token-provider.js';
 
 /** The API cannot be used as configured (URL or key): no line could succeed, so the CLI stops (exit 2). */
 export class SetupError extends Error {}
@@ -33,11 +33,12 @@ export function setupProblem(error: unknown, baseUrl: string): string | undefine
 
 /**
  * Obtains a first token before any line is sent, so that a wrong URL or API key ends the
- * command at once with one sentence instead of failing every line.
+ * command at once with one sentence instead of failing every line. Returns whom the key
+ * belongs to (its organisation and suppliers).
  */
-export async function checkApiAccess(client: DataImportClient): Promise<void> {
+export async function checkApiAccess(client: DataImportClient): Promise<TokenHolder> {
   try {
-    await client.tokens.token();
+    return await client.tokens.holder();
   } catch (error) {
     const problem = setupProblem(error, client.baseUrl);
     throw problem ? new SetupError(problem) : error;

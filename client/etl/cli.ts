@@ -6,11 +6,14 @@ import { createDataImportClient, type DataImportClient } from '../data-import-cl
 import { checkApiAccess, SetupError, setupProblem } from './api-access.js';
 import { readBundles } from './bundle.js';
 import { endWithTheCommand } from './lifetime.js';
-import { load, type RetryableStatus, writeAtomically } from './load.js';
-import { loadReport } from './load-report.js';
+import { load, type RetryableStatus } from './load.js';
+import { loadReport, submitReport } from './load-report.js';
 import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
 import { DEFAULT_STATE_ROOT, statusReport } from './status.js';
-import { abortJob, type BulkJob, getJob, JobRequestError, submit } from './submit.js';
+import { abortJob, getJob, JobRequestError, submit } from './submit.js';
+import { checkSupplier } from './supplier-check.js';
+import { claimStateDir } from './target.js';
+import { writeAtomically } from './write-atomically.js';
 
 /**
  * `npm run etl -- <command>`: the migration team's loader.
@@ -21,8 +24,9 @@ import { abortJob, type BulkJob, getJob, JobRequestError, submit } from './submi
  *   reconcile FILE.ndjson --supplier CODE [--state DIR]
  * DATA_IMPORT_URL and DATA_IMPORT_API_KEY come from the environment. Exit codes: 0 every line
  * IMPORTED (load, submit) or done (status, reconcile, job); 1 some line is not (or the job request
- * was refused); 2 usage errors, and an API that cannot be used as configured (unreachable URL,
- * refused API key).
+ * was refused); 2 usage errors, an API that cannot be used as configured (unreachable URL,
+ * refused API key), and for load and submit a supplier that cannot take lines or a state
+ * directory that belongs to another target.
  */
 const USAGE = `usage:
   npm run etl -- load FILE.ndjson --supplier CODE [--concurrency 8] [--state DIR] [--dry-run] [--retry PARTIAL,FAILED]
@@ -62,34 +66,34 @@ function parseRetry(value: string | undefined): Set<RetryableStatus> {
   return new Set(statuses as RetryableStatus[]);
 }
 
+/** The options the commands take (`parseArgs`'s table, and the list an unknown option is told). */
+const OPTIONS = {
+  supplier: { type: 'string' },
+  concurrency: { type: 'string' },
+  state: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  retry: { type: 'string' },
+} as const;
+
+/** `parseArgs`'s own text for an unknown option is about positional arguments: name it and the valid ones. */
+function optionProblem(error: Error & { code?: string }, argv: readonly string[]): string {
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
+  const known = (arg: string) => Object.keys(OPTIONS).some((name) => arg.split('=')[0] === `--${name}`);
+  const option =
+    argv.find((arg) => arg.startsWith('-') && arg !== '--' && !known(arg))?.split('=')[0] ??
+    /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  const valid = Object.keys(OPTIONS)
+    .map((name) => `--${name}`)
+    .join(', ');
+  return `unknown option ${option}: the options are ${valid}`;
+}
+
 export function parseCommand(argv: readonly string[]): Command {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: {
-        supplier: { type: 'string' };
-        concurrency: { type: 'string' };
-        state: { type: 'string' };
-        'dry-run': { type: 'boolean' };
-        retry: { type: 'string' };
-      };
-      allowPositionals: true;
-    }>
-  >;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        supplier: { type: 'string' },
-        concurrency: { type: 'string' },
-        state: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        retry: { type: 'string' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(optionProblem(error as Error, argv));
   }
   const [name, ...rest] = parsed.positionals;
   const { values } = parsed;
@@ -171,10 +175,21 @@ function rerunOf(command: Command): string {
   return `npm run etl -- load ${command.file} --supplier ${command.supplier}${state}`;
 }
 
+/**
+ * What `load` and `submit` check before the first line, each ending the run with exit 2 and one
+ * sentence: the API usable with the URL and key, the supplier able to take lines, and the state
+ * directory this target's (recorded on its first run).
+ */
+async function checkBeforeTheFirstLine(client: DataImportClient, command: Command): Promise<void> {
+  const holder = await checkApiAccess(client);
+  await checkSupplier(client, command.supplier as string, holder);
+  claimStateDir(command.stateDir as string, { url: client.baseUrl, organisation: holder.organisation });
+}
+
 async function runLoad(command: Command): Promise<number> {
   const client = clientFromEnvironment();
   endWithTheCommand('Run the same command again to continue: every finished step is in the journal.');
-  await checkApiAccess(client);
+  await checkBeforeTheFirstLine(client, command);
   const summary = await load(client, {
     file: command.file as string,
     supplier: command.supplier as string,
@@ -228,34 +243,20 @@ async function runReconcile(command: Command): Promise<number> {
   return counts.MISSING + counts.MISMATCH === 0 ? 0 : 1;
 }
 
-/** A job's counts, printed as `load` prints its own. */
-function printJobCounts(job: BulkJob): void {
-  printCounts({
-    IMPORTED: job.lines.imported,
-    PARTIAL: job.lines.partial,
-    FAILED: job.lines.failed,
-    NOT_PROCESSED: job.lines.not_processed,
-  });
-}
-
 async function runSubmit(command: Command): Promise<number> {
   const client = clientFromEnvironment();
   endWithTheCommand(
     'The job goes on in the service: follow it with `npm run etl -- job status JOB_ID` (the id is in the state directory’s job.json).',
   );
-  await checkApiAccess(client);
-  const { job, seconds, resultsFile } = await submit(client, {
+  await checkBeforeTheFirstLine(client, command);
+  const summary = await submit(client, {
     file: command.file as string,
     supplier: command.supplier as string,
     stateDir: command.stateDir as string,
     dryRun: command.dryRun,
   });
-  console.log(
-    `job ${job.job_id} ${job.state}: ${job.lines.total ?? 0} lines in ${seconds.toFixed(1)} s${command.dryRun ? ' (dry run)' : ''}`,
-  );
-  if (job.error) console.log(`error: ${job.error.code}: ${job.error.detail}`);
-  printJobCounts(job);
-  if (resultsFile) console.log(`results: ${resultsFile}`);
+  for (const line of submitReport(summary, { dryRun: command.dryRun })) console.log(line);
+  const { job } = summary;
   return job.state === 'COMPLETE' && job.lines.imported === job.lines.total ? 0 : 1;
 }
 

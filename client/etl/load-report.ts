@@ -1,14 +1,19 @@
-import type { LineResult } from './journal.js';
 import type { LoadSummary } from './load.js';
+import type { ResultsLine } from './results-file.js';
+import type { SubmitSummary } from './submit.js';
 
 /** At most this many lines are listed at the end of a run; `results.ndjson` has them all. */
 export const LISTED_LINES = 20;
 
 /** One line per line that is not IMPORTED: line number, account, status and its first error. */
-export function notImportedLines(results: readonly LineResult[], limit = LISTED_LINES): string[] {
+export function notImportedLines(results: readonly ResultsLine[], limit = LISTED_LINES): string[] {
   const lines = results.slice(0, limit).map((result) => {
     const [first] = result.errors;
-    const where = first ? `${first.step}: ${first.code}${first.attr ? ` at ${first.attr}` : ''}` : 'no error';
+    const where = first
+      ? `${first.step}: ${first.code}${first.attr ? ` at ${first.attr}` : ''}`
+      : result.status === 'NOT_PROCESSED'
+        ? 'the job was aborted before it'
+        : 'no error';
     const more = result.errors.length > 1 ? ` (+${result.errors.length - 1} more)` : '';
     return `  line ${result.line}  ${result.external_account_number ?? '(no account number)'}  ${result.status}  ${where}${more}`;
   });
@@ -45,5 +50,33 @@ export function loadReport(summary: LoadSummary, command: { dryRun: boolean; rer
         `send those lines again: ${command.rerun} --retry PARTIAL,FAILED. A line you edit in the file is sent again without it.`,
     );
   }
+  return lines;
+}
+
+/**
+ * What `etl submit` prints at the end, on stdout, as `load` prints its own: the job and its
+ * totals, its error if it has one, the count per status, the lines that are not IMPORTED with
+ * their first error, and where the results are.
+ */
+export function submitReport(summary: SubmitSummary, command: { dryRun: boolean }): string[] {
+  const { job } = summary;
+  const counts = {
+    IMPORTED: job.lines.imported,
+    PARTIAL: job.lines.partial,
+    FAILED: job.lines.failed,
+    NOT_PROCESSED: job.lines.not_processed,
+  };
+  const lines = [
+    `job ${job.job_id} ${job.state}: ${job.lines.total ?? 0} lines in ${summary.seconds.toFixed(1)} s${command.dryRun ? ' (dry run)' : ''}`,
+    ...(job.error ? [`error: ${job.error.code}: ${job.error.detail}`] : []),
+    ...Object.entries(counts).map(([status, count]) => `${status.padEnd(9)} ${count}`),
+  ];
+  if (summary.notImported.length > 0) {
+    lines.push(
+      'lines not IMPORTED (line, account, status, first error):',
+      ...notImportedLines(summary.notImported),
+    );
+  }
+  if (summary.resultsFile) lines.push(`results: ${summary.resultsFile}`);
   return lines;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { resultsLine } from '../../functions/rules/bulk-jobs/line-result.js';
 import { dryRunLine, invalidLineResult } from '../../functions/rules/bulk-jobs/load-line.js';
@@ -7,6 +7,8 @@ import { type AccountBundle, type InputLine, readBundles } from './bundle.js';
 import { Journal, type LineResult, latestResults } from './journal.js';
 import { httpStepSender, loadAccount } from './load-account.js';
 import { emptyCounts, Progress, type StatusCounts } from './progress.js';
+import { checkTargetHolds } from './target.js';
+import { writeAtomically } from './write-atomically.js';
 
 export interface LoadOptions {
   file: string;
@@ -41,13 +43,6 @@ export interface LoadSummary {
 export const journalFile = (stateDir: string) => path.join(stateDir, 'journal.ndjson');
 export const resultsFile = (stateDir: string) => path.join(stateDir, 'results.ndjson');
 
-/** Writes a file whole or not at all (a crash leaves the previous version). */
-export function writeAtomically(file: string, content: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, file);
-}
-
 /**
  * Runs `work` over `items` with at most `concurrency` in flight. The first failure stops new
  * items from starting; once those in flight are done, it is thrown.
@@ -77,8 +72,9 @@ const transactionsOf = (input: InputLine) => input.bundle?.transactions?.length 
 /**
  * `etl load`: every line of the file through the API with bounded concurrency (each
  * account's steps in order), journaled so that the same command continues where a stopped
- * run left off. Lines whose last result is final (nothing transient in it) are not run again;
- * `results.ndjson` is rebuilt from the journal at the end.
+ * run left off. Lines whose last result is final (nothing transient in it) are not run again,
+ * once the target is seen to hold them (`checkTargetHolds`); `results.ndjson` is rebuilt from
+ * the journal at the end.
  */
 export async function load(client: DataImportClient, options: LoadOptions): Promise<LoadSummary> {
   mkdirSync(options.stateDir, { recursive: true });
@@ -134,6 +130,9 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
       const status = doneBefore(input)?.status;
       return status !== undefined && status !== 'IMPORTED' && options.retry?.has(status) === true;
     };
+    // Lines done by an earlier run are skipped only if the target still holds them.
+    const doneLines = inputs.map(doneBefore).filter((result) => result !== undefined);
+    await checkTargetHolds(client, options.supplier, options.stateDir, doneLines);
     const pending = inputs.filter((input) => !doneBefore(input) || retried(input));
     const pendingLines = new Set(pending);
     const resumed = inputs.filter((input) => !pendingLines.has(input));

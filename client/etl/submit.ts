@@ -4,8 +4,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataImportClient } from '../data-import-client.js';
 import type { paths } from '../generated/openapi.js';
-import { resultsFile, writeAtomically } from './load.js';
 import { JobProgress } from './progress.js';
+import { type ResultsLine, readResults } from './results-file.js';
+import { writeAtomically } from './write-atomically.js';
 
 export type BulkJob =
   paths['/v2/data-import/bulk-jobs/{job_id}/']['get']['responses'][200]['content']['application/json'];
@@ -27,7 +28,15 @@ export interface SubmitSummary {
   seconds: number;
   /** The results file, once the job has results. */
   resultsFile?: string;
+  /** Every line of the results that is not IMPORTED, in line order. */
+  notImported: ResultsLine[];
 }
+
+/**
+ * Where `submit` writes its job's results: beside `load`'s `results.ndjson`, never over it, so
+ * a state directory used by both keeps both (`etl status` counts each).
+ */
+export const submitResultsFile = (stateDir: string) => path.join(stateDir, 'submit-results.ndjson');
 
 /** An answer the API did not give as documented (a 4xx says what is wrong; retries are the client's). */
 export class JobRequestError extends Error {}
@@ -83,13 +92,13 @@ async function uploadFile(url: string, file: string): Promise<void> {
   if (response.status !== 200) throw new JobRequestError(`uploading ${file} answered ${response.status}`);
 }
 
-/** Downloads the results (presigned GET) to `<state>/results.ndjson`, whole or not at all. */
+/** Downloads the results (presigned GET) to `<state>/submit-results.ndjson`, whole or not at all. */
 async function downloadResults(url: string, stateDir: string): Promise<string> {
   const response = await fetch(url);
   if (response.status !== 200 || !response.body) {
     throw new JobRequestError(`downloading the results answered ${response.status}`);
   }
-  const output = resultsFile(stateDir);
+  const output = submitResultsFile(stateDir);
   const temporary = `${output}.${process.pid}.tmp`;
   await pipeline(
     Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]),
@@ -122,8 +131,9 @@ export async function watchJob(
 
 /**
  * `etl submit`: the file as a bulk job, loaded by the service: create the job, upload the file
- * to its presigned URL, start it, follow its progress, then write `<state>/results.ndjson` from
- * its results (the same format `load` writes, with `NOT_PROCESSED` for lines an abort left).
+ * to its presigned URL, start it, follow its progress, then write `<state>/submit-results.ndjson`
+ * from its results (the format of `load`'s `results.ndjson`, with `NOT_PROCESSED` for lines an
+ * abort left).
  * The job's id is kept in `<state>/job.json` while it runs.
  */
 export async function submit(client: DataImportClient, options: SubmitOptions): Promise<SubmitSummary> {
@@ -149,5 +159,10 @@ export async function submit(client: DataImportClient, options: SubmitOptions): 
   }
   const job = await watchJob(client, created.job_id, options.progressStream);
   const output = job.results_url ? await downloadResults(job.results_url, options.stateDir) : undefined;
-  return { job, seconds: (Date.now() - started) / 1000, ...(output ? { resultsFile: output } : {}) };
+  return {
+    job,
+    seconds: (Date.now() - started) / 1000,
+    ...(output ? { resultsFile: output } : {}),
+    notImported: output ? readResults(output).filter((result) => result.status !== 'IMPORTED') : [],
+  };
 }

@@ -1215,6 +1215,23 @@ export interface components {
                 };
             };
         };
+        /** @description The request line and header values together are over 10 240 bytes (API Gateway’s limit): shorten the URL. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description For humans; the wording may change. */
+                    detail: string;
+                    /**
+                     * @description Stable snake_case code, for programs.
+                     * @enum {string}
+                     */
+                    code: "uri_too_long";
+                };
+            };
+        };
         /** @description Too many requests for the organisation; wait `Retry-After` seconds. */
         Throttled: {
             headers: {
@@ -1337,6 +1354,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. */
             500: {
@@ -1443,6 +1461,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1556,6 +1575,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1686,6 +1706,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1775,6 +1796,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1869,6 +1891,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1963,6 +1986,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2057,6 +2081,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2146,6 +2171,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2233,6 +2259,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2361,6 +2388,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2515,6 +2543,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2643,6 +2672,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2771,6 +2801,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2873,6 +2904,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2986,6 +3018,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3075,6 +3108,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3164,6 +3198,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3288,6 +3323,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3412,6 +3448,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3488,6 +3525,7 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3590,6 +3628,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3712,6 +3751,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3799,6 +3839,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3921,6 +3962,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {

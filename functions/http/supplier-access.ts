@@ -1,4 +1,5 @@
 import { NotFoundError, PermissionDeniedError, SupplierNotOngoingError, ValidationError } from '../errors.js';
+import { NO_IMPORTED_ACCOUNT_DETAIL } from '../rules/import-process.js';
 import { acceptsMigrations, type ImportSupplier, SUPPLIER_CODE_PATTERN } from '../rules/supplier.js';
 import { getSupplier } from '../store/supplier-store.js';
 import type { AuthContext } from './auth-context.js';
@@ -90,10 +91,7 @@ function unknownSupplier(rule: SupplierRule): Error {
         'The request could not be validated.',
       );
     case 'account_not_found':
-      return new NotFoundError(
-        'account_not_found',
-        'No imported account matches this import supplier and external account number.',
-      );
+      return new NotFoundError('account_not_found', NO_IMPORTED_ACCOUNT_DETAIL);
     case 'supplier_not_found':
       return new NotFoundError('import_supplier_not_found', 'No import supplier has this code.');
   }

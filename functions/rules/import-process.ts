@@ -38,6 +38,23 @@ export interface ImportedAccount {
   ledger_entry_id_hint?: number;
 }
 
+/** The detail of a 404 `account_not_found` for an account nothing imported or staged. */
+export const NO_IMPORTED_ACCOUNT_DETAIL =
+  'No imported account matches this import supplier and external account number.';
+
+/** The route that creates a staged account (the next step the 404 of a staged account names). */
+export const PROCESS_ROUTE = '/v1/data-import/account-import-process/process/';
+
+/**
+ * The detail of a 404 `account_not_found` for an account that is staged but not created: what
+ * to do next (create it with `process/`, or wait for the creation already running).
+ */
+export function stagedNotCreatedDetail(status: ImportStatus): string {
+  return status === 'IN_PROGRESS'
+    ? `The account is staged but not created yet: its creation (POST ${PROCESS_ROUTE}) is still running. Retry once process/ has answered.`
+    : `The account is staged but not created: create it with POST ${PROCESS_ROUTE}, then retry this request.`;
+}
+
 /** The post-import endpoints' rule: only an imported account (not merely staged) is found. */
 export function requireImported(process: ImportProcess | undefined): ImportedAccount {
   if (
@@ -49,7 +66,7 @@ export function requireImported(process: ImportProcess | undefined): ImportedAcc
   ) {
     throw new NotFoundError(
       'account_not_found',
-      'No imported account matches this import supplier and external account number.',
+      process?.lifecycle === 'STAGED' ? stagedNotCreatedDetail(process.status) : NO_IMPORTED_ACCOUNT_DETAIL,
     );
   }
   return {

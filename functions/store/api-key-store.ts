@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { listOperatorPartition } from './operator-listing.js';
@@ -25,7 +25,8 @@ function toRecord(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-function itemOf(record: ApiKeyRecord): Record<string, unknown> {
+/** The table item of an API key (its hash, never the key). */
+export function apiKeyItem(record: ApiKeyRecord): Record<string, unknown> {
   return {
     ...keys.apiKey(record.key_hash),
     ...indexKeys.apiKeys(record.organisation, record.key_id),
@@ -46,7 +47,7 @@ export async function createApiKey(record: ApiKeyRecord): Promise<void> {
   await documentClient.send(
     new PutCommand({
       TableName: TABLE_NAME,
-      Item: itemOf(record),
+      Item: apiKeyItem(record),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -65,7 +66,7 @@ export async function upsertApiKey(
   const record: ApiKeyRecord = existing
     ? { ...existing, organisation }
     : { key_id: newKeyId(), key_hash: keyHash, organisation, created_at: new Date().toISOString() };
-  await documentClient.send(new PutCommand({ TableName: TABLE_NAME, Item: itemOf(record) }));
+  await documentClient.send(new PutCommand({ TableName: TABLE_NAME, Item: apiKeyItem(record) }));
   return record;
 }
 
@@ -79,22 +80,20 @@ export async function listApiKeys(): Promise<ApiKeyRecord[]> {
  * gsi3 (`<organisation>#<key id>`), page after page until one is found.
  */
 export async function hasActiveApiKey(organisation: string): Promise<boolean> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': indexKeys.apiKeysPartition, ':prefix': `${organisation}#` },
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': indexKeys.apiKeysPartition, ':prefix': `${organisation}#` },
+    },
+  );
+  for await (const page of pages) {
     // Another organisation's name may begin with this one's and `#`: its keys are not this one's.
     const keys = (page.Items ?? []).map(toRecord).filter((key) => key.organisation === organisation);
     if (keys.some((key) => !key.revoked_at)) return true;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return false;
 }
 

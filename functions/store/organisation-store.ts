@@ -37,18 +37,18 @@ export async function putOrganisation(name: string, suppliers: readonly string[]
     created_at: existing?.created_at || now,
     updated_at: now,
   };
-  await documentClient.send(
-    new PutCommand({
-      TableName: TABLE_NAME,
-      Item: {
-        ...keys.organisation(name),
-        ...indexKeys.organisations(name),
-        entity: 'Organisation',
-        ...organisation,
-      },
-    }),
-  );
+  await documentClient.send(new PutCommand({ TableName: TABLE_NAME, Item: organisationItem(organisation) }));
   return organisation;
+}
+
+/** The table item of an organisation. */
+export function organisationItem(organisation: Organisation): Record<string, unknown> {
+  return {
+    ...keys.organisation(organisation.name),
+    ...indexKeys.organisations(organisation.name),
+    entity: 'Organisation',
+    ...organisation,
+  };
 }
 
 /** Operator listing (gsi3), never on a request path. */

@@ -26,6 +26,14 @@ const formatCodes: Record<string, string> = {
   email: 'invalid_email',
 };
 
+/** What a value of each format looks like, so a refused value's detail says what to send. */
+export const FORMAT_DETAILS: Record<string, string> = {
+  date: 'Must be a date in the format YYYY-MM-DD (a day that exists), e.g. 2026-02-01.',
+  'date-time':
+    'Must be a date-time in the format YYYY-MM-DDThh:mm:ss with an offset Z or ±hh:mm (RFC 3339), e.g. 2026-02-01T10:00:00Z.',
+  email: 'Must be a valid e-mail address.',
+};
+
 /** Maps one ajv error to the service's stable error code and dot path. */
 export function toFieldError(error: ErrorObject): FieldError {
   const params = error.params as Record<string, unknown>;
@@ -59,7 +67,7 @@ export function toFieldError(error: ErrorObject): FieldError {
       return {
         attr: pointerToAttr(error.instancePath),
         code: formatCodes[String(params.format)] ?? 'invalid_format',
-        detail: `Must be a valid ${String(params.format)}.`,
+        detail: FORMAT_DETAILS[String(params.format)] ?? `Must be a valid ${String(params.format)}.`,
       };
     case 'maxItems':
       return {

@@ -15,6 +15,11 @@ import { runInvocation } from './invocation-context.js';
 import { runAuthorizer, type TokenAuthorizer } from './local-authorizer.js';
 import { OrganisationRateLimiter, type RateLimit } from './organisation-rate-limiter.js';
 import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
+import {
+  answerUnparsableRequests,
+  exceedsGatewayRequestLineLimit,
+  NODE_MAX_HEADER_BYTES,
+} from './request-line-limit.js';
 
 /**
  * The local API: turns HTTP requests into API Gateway REST proxy events (./proxy-event.ts)
@@ -22,7 +27,8 @@ import { lambdaContext, methodArn, proxyEvent } from './proxy-event.js';
  * same token authorizer first on `authorized` routes, and copies their responses back.
  * Where API Gateway or Lambda answer instead of a function, it answers as they do
  * (./gateway-answers.ts), in the same order:
- *   body over 10 MB → unknown path or method → authorizer → the organisation's rate limit
+ *   request line and header values over 10 240 bytes (414, ./request-line-limit.ts) → body over
+ *   10 MB → unknown path or method → authorizer → the organisation's rate limit
  *   (429 `throttled` with `Retry-After`, as the usage plan answers) → event over Lambda's
  *   6 MB → the function (a throw or a malformed result is API Gateway's 502).
  */
@@ -198,7 +204,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     return callFunction(route.id, event);
   };
 
-  const server = createServer((request, response) => {
+  const server = createServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, (request, response) => {
     const started = Date.now();
     const url = requestTarget(request.url);
     response.on('finish', () => {
@@ -208,6 +214,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         );
       }
     });
+    if (exceedsGatewayRequestLineLimit(request)) {
+      request.resume();
+      sendAnswer(response, gatewayAnswers.requestLineTooLong);
+      return;
+    }
     if (Number(request.headers['content-length'] ?? 0) > HTTP_CONTENT_LIMIT_BYTES) {
       request.resume();
       sendAnswer(response, gatewayAnswers.requestTooLarge);
@@ -227,6 +238,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       });
   });
   server.keepAliveTimeout = 5000;
+  answerUnparsableRequests(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,9 +1,15 @@
+import { ConditionError, compileConditions, type FieldConditions } from './event-pattern-conditions.js';
 import {
-  ConditionError,
-  compileConditions,
-  type FieldConditions,
-  type Leaf,
-} from './event-pattern-conditions.js';
+  type ArrayMembership,
+  addPath,
+  type EventField,
+  eventFields,
+  membershipKey,
+  mergeMembership,
+  NO_MEMBERSHIP,
+  newPathTree,
+  type PathTree,
+} from './event-pattern-fields.js';
 
 /**
  * EventBridge event patterns (content filtering), compiled once and then matched without ever
@@ -17,27 +23,27 @@ import {
  * - Conditions (./event-pattern-conditions.ts): exact values (string, number, boolean, null: `""`
  *   and null are different values), prefix, suffix, equals-ignore-case, wildcard, anything-but,
  *   numeric, cidr and exists.
- * - Arrays in the event are flattened: a condition matches when any value of the array matches;
- *   a nested pattern over an array of objects must match within ONE element (fields of
- *   different elements never combine). Objects are not values: only `{"exists": false}`
+ * - Arrays are matched as the engine matches them (its array-consistent finder, ACFinder): the
+ *   event is read as fields, one per scalar value with the elements of the arrays of objects it
+ *   sits in (./event-pattern-fields.ts); a condition matches when any value of the field matches;
+ *   the fields a pattern names must all come from one element of each array they share (fields
+ *   of different elements never combine). Objects are not values: only `{"exists": false}`
  *   matches a field that holds an object, an empty array or nothing.
- * - `{"exists": true}` needs a value of the field, `{"exists": false}` none, in the element being
- *   matched. A nested pattern made only of `{"exists": false}` conditions cannot pick an element
- *   by itself: it holds when no element of the array has the field (the field is absent from the
- *   event, as the documentation words it).
+ * - The engine judges a pattern's fields one after another in the order of their dotted names
+ *   (`a.b` before `a.c`), each within the elements the earlier ones chose. `{"exists": false}`
+ *   holds when the field has no value in those elements, or, when no earlier field chose an
+ *   element of its array, in none: `{"a": {"b": [{"exists": false}], "c": ["2"]}}` does not
+ *   match `{"a": [{"b": 1}, {"c": "2"}]}`, while with the absent field named `z` it does.
+ *   EventBridge's documentation says only that `exists: false` matches an event without the
+ *   field, so the engine's answer decides.
  */
 
 export class EventPatternError extends Error {}
-
-type Json = Leaf | Json[] | { [key: string]: Json };
-type EventObject = { [key: string]: Json };
 
 interface PatternNode {
   readonly fields: readonly PatternField[];
   /** The `$or` alternatives at this level, if any. */
   readonly alternatives?: readonly PatternNode[];
-  /** Every condition below asks for absence (`exists: false`): it must hold in every element. */
-  readonly absenceOnly: boolean;
 }
 
 type PatternField =
@@ -95,57 +101,95 @@ function compileNode(pattern: unknown, at: string): PatternNode {
       throw new EventPatternError(`${where} must be a list of conditions or a nested pattern object`);
     }
   }
-  const absenceOnly =
-    fields.every((field) =>
+  return { fields, ...(alternatives ? { alternatives } : {}) };
+}
+
+/** One field a flat sub-pattern requires: its path, the id its event fields are indexed under, its conditions. */
+interface FlatKey {
+  /** The dotted path: the engine judges a pattern's fields in the order of these names. */
+  readonly name: string;
+  readonly id: string;
+  readonly conditions: FieldConditions;
+}
+
+/** The pattern as alternatives of flat sub-patterns (`$or` expanded), each its keys in name order. */
+function flatten(node: PatternNode, prefix: readonly string[], tree: PathTree): FlatKey[][] {
+  let result: FlatKey[][] = [[]];
+  const combine = (options: FlatKey[][]) => {
+    result = result.flatMap((keys) => options.map((option) => [...keys, ...option]));
+  };
+  for (const field of node.fields) {
+    const path = [...prefix, field.key];
+    combine(
       'node' in field
-        ? field.node.absenceOnly
-        : field.conditions.existsFalse && !field.conditions.existsTrue && field.conditions.tests.length === 0,
-    ) && (alternatives ?? []).every((alternative) => alternative.absenceOnly);
-  return { fields, absenceOnly, ...(alternatives ? { alternatives } : {}) };
+        ? flatten(field.node, path, tree)
+        : [[{ name: path.join('.'), id: addPath(tree, path), conditions: field.conditions }]],
+    );
+  }
+  if (node.alternatives)
+    combine(node.alternatives.flatMap((alternative) => flatten(alternative, prefix, tree)));
+  return result;
 }
 
-/** The leaves of a value: scalars, with arrays (at any depth) flattened; objects are not leaves. */
-function leavesOf(value: Json | undefined): Leaf[] {
-  if (value === undefined || isObject(value)) return [];
-  if (!Array.isArray(value)) return [value];
-  return value.flatMap((element) => leavesOf(element));
+const byName = (a: FlatKey, b: FlatKey) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** For each key, the arrays its fields and those of the keys after it sit in. */
+function arraysAhead(keys: readonly FlatKey[], fields: Map<string, EventField[]>): Set<number>[] {
+  const ahead: Set<number>[] = [];
+  let after = new Set<number>();
+  for (let at = keys.length - 1; at >= 0; at--) {
+    const arrays = new Set(after);
+    for (const field of fields.get((keys[at] as FlatKey).id) ?? []) {
+      for (const array of field.membership.keys()) arrays.add(array);
+    }
+    ahead[at] = after = arrays;
+  }
+  return ahead;
 }
 
-/** The objects a nested pattern is matched against: one, every object of an array, or none. */
-function contextsOf(value: Json | undefined): (EventObject | undefined)[] {
-  if (isObject(value)) return [value];
-  if (!Array.isArray(value)) return [undefined];
-  const objects = (value as unknown[]).flat(Number.POSITIVE_INFINITY).filter(isObject) as EventObject[];
-  return objects.length > 0 ? objects : [undefined];
-}
-
-function matchField(field: PatternField, context: EventObject | undefined): boolean {
-  const value = context?.[field.key];
-  if ('node' in field) return matchNode(field.node, value);
-  const { tests, existsTrue, existsFalse } = field.conditions;
-  const leaves = leavesOf(value);
-  if (leaves.length === 0) return existsFalse;
-  return existsTrue || leaves.some((leaf) => tests.some((test) => test(leaf)));
-}
-
-function matchInContext(node: PatternNode, context: EventObject | undefined): boolean {
-  return (
-    node.fields.every((field) => matchField(field, context)) &&
-    (!node.alternatives || node.alternatives.some((alternative) => matchInContext(alternative, context)))
-  );
-}
-
-function matchNode(node: PatternNode, value: Json | undefined): boolean {
-  const contexts = contextsOf(value);
-  return node.absenceOnly
-    ? contexts.every((context) => matchInContext(node, context))
-    : contexts.some((context) => matchInContext(node, context));
+/**
+ * Whether a flat sub-pattern matches, as event-ruler's ACFinder walks a rule: key by key in name
+ * order, each field taken only within the array elements the earlier keys chose. A step that
+ * failed is remembered by the elements that can still matter to the keys left (so sibling
+ * arrays cost their sum, not their product).
+ */
+function matchSubPattern(keys: readonly FlatKey[], fields: Map<string, EventField[]>): boolean {
+  const ahead = arraysAhead(keys, fields);
+  const failed = new Set<string>();
+  const from = (at: number, membership: ArrayMembership): boolean => {
+    const key = keys[at];
+    if (!key) return true;
+    const step = `${at}|${membershipKey(membership, ahead[at] as Set<number>)}`;
+    if (failed.has(step)) return false;
+    const { tests, existsTrue, existsFalse } = key.conditions;
+    const candidates = fields.get(key.id) ?? [];
+    // `exists: false`: no value of the field in the elements chosen so far (in none, when none is).
+    const absent = existsFalse && !candidates.some((field) => mergeMembership(membership, field.membership));
+    if (absent && from(at + 1, membership)) return true;
+    for (const field of candidates) {
+      if (!existsTrue && !tests.some((test) => test(field.value))) continue;
+      const merged = mergeMembership(membership, field.membership);
+      if (merged && from(at + 1, merged)) return true;
+    }
+    failed.add(step);
+    return false;
+  };
+  return from(0, NO_MEMBERSHIP);
 }
 
 /** Validates a pattern (EventPatternError names the offending place) and compiles it. */
 export function compileEventPattern(pattern: unknown): CompiledEventPattern {
   const root = compileNode(pattern, 'pattern');
-  return { matches: (event) => isObject(event) && matchNode(root, event as Json) };
+  const tree = newPathTree();
+  const alternatives = flatten(root, [], tree).map((keys) => keys.sort(byName));
+  return {
+    matches: (event) => {
+      if (!isObject(event)) return false;
+      const fields = eventFields(event, tree);
+      return alternatives.some((keys) => matchSubPattern(keys, fields));
+    },
+  };
 }
 
 /** Throws EventPatternError when the pattern is not one EventBridge accepts. */

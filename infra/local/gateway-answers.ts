@@ -28,6 +28,17 @@ export const gatewayAnswers = {
     'An unexpected error occurred; retry the request as it is.',
     'internal_error',
   ),
+  /**
+   * The request line and the header values together exceed API Gateway's 10 240 bytes (a very long
+   * URL, in practice): 414, the status AWS documents for a request URI API Gateway finds too long.
+   */
+  requestLineTooLong: answer(
+    414,
+    'The URL and headers together are longer than API Gateway accepts (10240 bytes for the request line and header values); shorten the URL.',
+    'uri_too_long',
+  ),
+  /** A request Node's HTTP parser cannot read (not HTTP at all): API Gateway's DEFAULT_4XX, a 400. */
+  malformedRequest: answer(400, 'The request is not a valid HTTP request.', 'bad_request'),
   /** The request, as a Lambda invocation, exceeds Lambda's 6 MB payload limit. */
   requestTooLarge: answer(413, 'The request body is larger than 6 MB.', 'payload_too_large'),
   /** The function failed (threw, timed out) or returned something that is not a proxy result. */
@@ -56,3 +67,9 @@ export function accessDenied(context: Record<string, string>): GatewayAnswer {
 
 /** Above 10 MB API Gateway's front door refuses the request itself (no gateway response applies). */
 export const HTTP_CONTENT_LIMIT_BYTES = 10 * 1024 * 1024;
+/**
+ * API Gateway's quota on a REST API request's "total combined size of request line and header
+ * values" (and on the URL of a regional API): 10 240 bytes. Above it the request is refused
+ * before routing.
+ */
+export const REQUEST_LINE_AND_HEADERS_LIMIT_BYTES = 10_240;

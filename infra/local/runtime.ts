@@ -83,6 +83,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   };
 
   try {
+    // Read before anything starts: a mistake in the subscribers file stops here, with nothing to stop.
+    const localSubscriberRules = subscriberRules(loadLocalSubscribers(options.subscribersFile));
     const region = 'eu-west-2';
     const tableName = process.env.DATA_IMPORT_TABLE_NAME || 'data-import-local';
     const bucketName = process.env.DATA_IMPORT_BUCKET_NAME || 'data-import-documents-local';
@@ -121,7 +123,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       port: eventsPort as number,
       eventsFile,
       rulesFile,
-      subscriberRules: subscriberRules(loadLocalSubscribers(options.subscribersFile)),
+      subscriberRules: localSubscriberRules,
       functionRules: [
         {
           name: joinSupplierOutcomes.functionId,

@@ -3,6 +3,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import S3rver from 's3rver';
+import { presignedRequestCheck } from './s3-presigned-check.js';
+
+/** The access key (and secret) the local runtime hands its functions. */
+const LOCAL_ACCESS_KEY = 'local';
 
 /**
  * A local S3 (s3rver) with the documents bucket (and any `otherBuckets`) already created. Clients must use
@@ -108,6 +112,19 @@ interface S3rverContext {
   };
 }
 
+/**
+ * Presigned URLs are checked as S3 checks them (./s3-presigned-check.ts), just before s3rver's
+ * routes (after its logging and XML error answers). The local credentials' secret is their id.
+ */
+function checkPresignedRequests(server: S3rver): void {
+  const middleware = (server as unknown as { middleware: unknown[] }).middleware;
+  middleware.splice(
+    middleware.length - 1,
+    0,
+    presignedRequestCheck((accessKeyId) => (accessKeyId === LOCAL_ACCESS_KEY ? LOCAL_ACCESS_KEY : undefined)),
+  );
+}
+
 export async function startS3Local(options: {
   port: number;
   bucket: string;
@@ -125,9 +142,10 @@ export async function startS3Local(options: {
     vhostBuckets: false,
     configureBuckets: [options.bucket, ...(options.otherBuckets ?? [])].map((name) => ({ name })),
   });
-  acceptAccessKey('local');
+  acceptAccessKey(LOCAL_ACCESS_KEY);
   answerLongKeysAsMissing(server);
   answerIfMatch();
+  checkPresignedRequests(server);
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SubscriberConfigError } from '../subscribers/subscriber-declaration.js';
 import { PRINTED_VARIABLES } from './printed-variables.js';
 import { startLocalRuntime } from './runtime.js';
 
@@ -121,6 +122,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  // A mistake in what the user gave (a subscribers file) is one sentence and exit 2, no stack trace.
+  if (error instanceof SubscriberConfigError) {
+    note(`local runtime not started: ${error.message}.`);
+    process.exit(2);
+  }
   note(`local runtime failed to start: ${(error as Error)?.stack ?? String(error)}`);
   process.exit(1);
 });

@@ -64,13 +64,47 @@ for (const event of catalogue.events) {
   catalogueVersions.set(event.type, versions);
 }
 
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two strings. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] as number[];
+    const above = rows[i - 1] as number[];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/** The catalogue's event type closest to a misspelt one (at most 3 edits away), if any. */
+function nearestEventType(type: string): string | undefined {
+  let nearest: { type: string; distance: number } | undefined;
+  for (const known of catalogueVersions.keys()) {
+    const distance = editDistance(type, known);
+    if (distance <= 3 && (!nearest || distance < nearest.distance)) nearest = { type: known, distance };
+  }
+  return nearest?.type;
+}
+
 function checkEventSelector(selector: unknown, at: string): string {
   if (typeof selector !== 'string' || selector === '') {
     throw new SubscriberConfigError(`${at} must be an event type or "<event type>@<version>"`);
   }
   const { type, version } = parseEventSelector(selector);
   const versions = catalogueVersions.get(type);
-  if (!versions) throw new SubscriberConfigError(`${at}: "${type}" is not an event type of the catalogue`);
+  if (!versions) {
+    const near = nearestEventType(type);
+    throw new SubscriberConfigError(
+      `${at}: "${type}" is not an event type of the catalogue${near ? ` (did you mean "${near}"?)` : ''}; every event type is listed in schemas/events/README.md`,
+    );
+  }
   if (version !== undefined && !versions.has(version)) {
     throw new SubscriberConfigError(
       `${at}: "${type}" has no version "${version}" in the catalogue (it has ${[...versions].join(', ')})`,

@@ -58,6 +58,10 @@ const sharedResponses = {
     errorBody(['permission_denied']),
   ),
   PayloadTooLarge: json('The body is larger than 6 MB.', errorBody(['payload_too_large'])),
+  UriTooLong: json(
+    'The request line and header values together are over 10 240 bytes (API Gateway’s limit): shorten the URL.',
+    errorBody(['uri_too_long']),
+  ),
   Throttled: json(
     'Too many requests for the organisation; wait `Retry-After` seconds.',
     errorBody(['throttled']),
@@ -150,6 +154,7 @@ function restErrorResponses(
     );
   }
   if (isPost) responses['413'] = sharedResponse('PayloadTooLarge');
+  responses['414'] = sharedResponse('UriTooLong');
   responses['429'] = sharedResponse('Throttled');
   responses['500'] = json(
     'Retry the same request as it is. Never holds internals.',
@@ -170,6 +175,7 @@ function tokenResponses(contract: OperationContract): Record<string, unknown> {
       graphqlErrorsBody(['parse_error', 'invalid_request'], false),
     ),
     '413': sharedResponse('PayloadTooLarge'),
+    '414': sharedResponse('UriTooLong'),
     '429': sharedResponse('Throttled'),
     '500': json('Retry the same request as it is.', graphqlErrorsBody(['internal_error'], false)),
   };

@@ -16,6 +16,10 @@ const electricityMeterPoint = () => ({
   ssc: '0151',
   is_deenergised: false,
   dc_to_appoint: null,
+  eac_history: [
+    { tpr: '00206', effective_from: '2023-04-01', consumption: '2400' },
+    { tpr: '00210', effective_from: '2023-04-01', consumption: '1100' },
+  ],
   agreements: [
     {
       tariff_code: 'E-2R-FIX-12M-23-04-01-A',
@@ -33,12 +37,24 @@ const electricityMeterPoint = () => ({
       smart_type: 'SMETS2',
       smart_device_id: '00-0A-12-FF-FE-34-56-78',
       registers: [
-        { register_id: '1', number_of_digits: 6, tpr: '00206', is_settlement: true },
-        { register_id: '2', number_of_digits: 6, tpr: '00210', is_settlement: true },
+        {
+          register_id: '1',
+          number_of_digits: 6,
+          tpr: '00206',
+          is_settlement: true,
+          last_billed_to_date: '2024-01-15',
+        },
+        {
+          register_id: '2',
+          number_of_digits: 6,
+          tpr: '00210',
+          is_settlement: true,
+          last_billed_to_date: '2024-01-15',
+        },
       ],
       transfer_readings: [
-        { register_id: '1', reading_date: '2023-04-01', reading_type: 'CUSTOMER', reading_value: '012345' },
-        { register_id: '2', reading_date: '2023-04-01', reading_type: 'CUSTOMER', reading_value: '004321' },
+        { register_id: '1', reading_date: '2024-01-15', reading_type: 'SMART', reading_value: '014002.5' },
+        { register_id: '2', reading_date: '2024-01-15', reading_type: 'SMART', reading_value: '005010' },
       ],
       reading_history: [
         {
@@ -68,6 +84,7 @@ const gasMeterPoint = () => ({
   shipper_mpid: 'BGT',
   supply_start_date: '2023-04-01',
   ldz: 'SE',
+  aq_history: [{ effective_from: '2023-04-01', effective_to: null, consumption: '11500' }],
   agreements: [{ tariff_code: 'G-1R-VAR-23-04-01-A', effective_from: '2023-04-01' }],
   meters: [
     {
@@ -75,7 +92,8 @@ const gasMeterPoint = () => ({
       gas_number_of_digits: 5,
       units_of_measure: 'SCMH',
       smart_type: 'SMETS2',
-      transfer_readings: [{ reading_date: '2023-04-01', reading_type: 'CUSTOMER', reading_value: '03456' }],
+      last_billed_to_date: '2024-01-15',
+      transfer_readings: [{ reading_date: '2024-01-15', reading_type: 'SMART', reading_value: '03987' }],
       reading_history: [
         { reading_date: '2024-01-15', reading_type: 'SMART', reading_value: '03987', billed: true },
       ],
@@ -89,7 +107,7 @@ const customers = () => [
     given_name: 'Amelia',
     family_name: 'Hartley',
     email: 'amelia.hartley@example.com',
-    mobile: '+447700900123',
+    mobile: '+447911123456',
     date_of_birth: '1948-09-30',
     account_roles: ['ADMIN'],
     psr: [
@@ -110,7 +128,7 @@ const customers = () => [
     given_name: 'Tom',
     family_name: 'Hartley',
     email: null,
-    landline: '+441632960001',
+    landline: '+441483123456',
     account_roles: ['POWER_OF_ATTORNEY'],
   },
 ];
@@ -132,7 +150,7 @@ export function domesticDualFuelAccount() {
     billing_email: 'amelia.hartley@example.com',
     last_billed_to_date: '2024-01-15',
     next_bill_due_date: null,
-    transfer_balance: '-42.17',
+    transfer_balance: '-36.00',
     customers: customers(),
     consents: [{ type: 'SMART_METER_DATA', value: 'ACCEPTED', signed_at: '2023-03-02T10:20:00Z' }],
     supply_addresses: [
@@ -165,18 +183,21 @@ export function domesticDualFuelAccount() {
         type: 'SUPPLY_CHARGE',
         transaction_id: 'S-2024-01-15',
         transaction_date: '2024-01-15',
-        amount: '127.40',
+        amount: '126.00',
         product_code: 'E-2R-FIX-12M-23-04-01-A',
         supply_point_identifier: '1200023305967',
         line_items: [
           {
             start_date: '2023-12-15',
             end_date: '2024-01-15',
-            number_of_units: '412.5',
-            net_amount: '121.33',
-            price_per_unit: '0.2941',
+            number_of_units: '400',
+            net_amount: '120.00',
+            price_per_unit: '0.30',
             rate_band: 'DAY',
           },
+        ],
+        tax_items: [
+          { tax_type: 'VAT', rate: '0.05', unit_type: 'PROPORTION', value_taxed: '120.00', amount: '6.00' },
         ],
         billing_document_identifier: 'B-2024-01',
       },

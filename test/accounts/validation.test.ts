@@ -245,6 +245,22 @@ describe('Account payload validation: 400 account_failed_validation with attr do
   });
 });
 
+describe('Rule: a date in the wrong format names the expected format', () => {
+  it('invalid_date: the detail says YYYY-MM-DD', async () => {
+    // Prepare
+    const payload = withChange((p) => (p.last_billed_to_date = '31/03/2024'));
+    // Act
+    const response = await validateAccount(payload);
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toContainEqual({
+      attr: 'last_billed_to_date',
+      code: 'invalid_date',
+      detail: 'Must be a date in the format YYYY-MM-DD (a day that exists), e.g. 2026-02-01.',
+    });
+  });
+});
+
 describe('Enumerations accept each listed value', () => {
   for (const accountType of ['DOMESTIC', 'BUSINESS']) {
     it(`account_type ${accountType}`, async () => {

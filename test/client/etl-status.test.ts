@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { goodBundle, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { describe, expect, it, vi } from 'vitest';
+import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
+
+vi.setConfig({ testTimeout: 120_000 });
 
 /** A working directory where two loads ran with the default state directories `.etl/<supplier>/`. */
 async function directoryWithTwoLoads() {
@@ -37,12 +39,12 @@ describe('Rule: etl status without --state counts every directory under .etl/', 
     expect(run.stdout.match(/IMPORTED\s+2/g)).toHaveLength(2);
   });
 
-  it('says how to start when no load has run in this directory', async () => {
+  it('says how to start when no load or submit has run in this directory', async () => {
     // Act
     const run = await runEtl(['status'], undefined, undefined, tempDir('etl-status-none'));
     // Assess
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('no load has run here yet');
+    expect(run.stdout).toContain('no load or submit has run here yet');
   });
 });
 
@@ -59,5 +61,56 @@ describe('Rule: etl status --supplier CODE counts the default state directory of
     expect(run.stdout).toContain('.etl/ACME:');
     expect(run.stdout).not.toContain('ACME-COPY');
     expect(run.stdout).toMatch(/IMPORTED\s+2/);
+  });
+});
+
+describe('Rule: load and submit keep separate results, and etl status counts both', () => {
+  it('load then submit with one state directory keep results.ndjson and submit-results.ndjson; a submit-only directory is counted too', async () => {
+    // Prepare
+    const cwd = tempDir('etl-status-submit');
+    const good = await goodBundle('ETL-ST-SUB');
+    const bad = { account: { external_account_number: 'ETL-ST-SUB-BAD', account_type: 'NOT-A-TYPE' } };
+    const file = writeBundles(cwd, [good, bad]);
+    const loaded = await runEtl(['load', file, '--supplier', 'ACME'], undefined, undefined, cwd);
+    const loadResults = readFileSync(path.join(cwd, '.etl', 'ACME', 'results.ndjson'), 'utf8');
+
+    // Act
+    const submitted = await runEtl(['submit', file, '--supplier', 'ACME'], undefined, undefined, cwd);
+    const submitOnly = path.join('.etl', 'SUBMIT-ONLY');
+    const alone = await runEtl(
+      ['submit', file, '--supplier', 'ACME', '--state', submitOnly],
+      undefined,
+      undefined,
+      cwd,
+    );
+    const status = await runEtl(['status'], undefined, undefined, cwd);
+
+    // Assess
+    expect([loaded.code, submitted.code, alone.code]).toEqual([1, 1, 1]);
+    expect(readFileSync(path.join(cwd, '.etl', 'ACME', 'results.ndjson'), 'utf8')).toBe(loadResults);
+    expect(readNdjson(path.join(cwd, '.etl', 'ACME', 'submit-results.ndjson')).map((r) => r.status)).toEqual([
+      'IMPORTED',
+      'FAILED',
+    ]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout.split('\n')).toEqual([
+      '.etl/ACME:',
+      '  load (journal.ndjson):',
+      expect.stringMatching(/^ {4}IMPORTED +1$/),
+      expect.stringMatching(/^ {4}PARTIAL +0$/),
+      expect.stringMatching(/^ {4}FAILED +1$/),
+      '  submit (submit-results.ndjson):',
+      expect.stringMatching(/^ {4}IMPORTED +1$/),
+      expect.stringMatching(/^ {4}PARTIAL +0$/),
+      expect.stringMatching(/^ {4}FAILED +1$/),
+      expect.stringMatching(/^ {4}NOT_PROCESSED +0$/),
+      '.etl/SUBMIT-ONLY:',
+      '  submit (submit-results.ndjson):',
+      expect.stringMatching(/^ {4}IMPORTED +1$/),
+      expect.stringMatching(/^ {4}PARTIAL +0$/),
+      expect.stringMatching(/^ {4}FAILED +1$/),
+      expect.stringMatching(/^ {4}NOT_PROCESSED +0$/),
+      '',
+    ]);
   });
 });

@@ -12,7 +12,7 @@ import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support
 vi.setConfig({ testTimeout: 120_000 });
 
 describe('etl submit loads the file as a bulk job and exits like load', () => {
-  it('every line IMPORTED: exit 0, results.ndjson as the job’s results, the job named on stdout', async () => {
+  it('every line IMPORTED: exit 0, submit-results.ndjson as the job’s results, the job named on stdout', async () => {
     // Prepare
     const dir = tempDir('etl-submit');
     const file = writeBundles(dir, [await goodBundle('SUBMIT-A'), await goodBundle('SUBMIT-B')]);
@@ -26,7 +26,7 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
     const jobId = /job ([0-9a-f-]{36}) COMPLETE/.exec(run.stdout)?.[1] as string;
     expect(jobId).toBeDefined();
     expect(JSON.parse(readFileSync(path.join(state, 'job.json'), 'utf8'))).toEqual({ job_id: jobId });
-    const results = readNdjson(path.join(state, 'results.ndjson'));
+    const results = readNdjson(path.join(state, 'submit-results.ndjson'));
     expect(results.map((result) => [result.line, result.status])).toEqual([
       [1, 'IMPORTED'],
       [2, 'IMPORTED'],
@@ -36,7 +36,7 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
     expect(run.stdout).toMatch(/IMPORTED\s+2/);
   });
 
-  it('a bad line: exit 1; a dry run: every results line marked dry_run', async () => {
+  it('a bad line: exit 1 and the line listed with its first error, as load lists it; a dry run: every results line marked dry_run', async () => {
     // Prepare
     const dir = tempDir('etl-submit-bad');
     const bad = await goodBundle('SUBMIT-BAD');
@@ -57,12 +57,17 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
 
     // Assess
     expect(real.code, real.stderr).toBe(1);
-    expect(readNdjson(path.join(dir, 'real', 'results.ndjson')).map((result) => result.status)).toEqual([
-      'IMPORTED',
-      'FAILED',
-    ]);
+    expect(real.stdout).toContain(
+      [
+        'lines not IMPORTED (line, account, status, first error):',
+        `  line 2  ${bad.account.external_account_number}  FAILED  stage: `,
+      ].join('\n'),
+    );
+    expect(
+      readNdjson(path.join(dir, 'real', 'submit-results.ndjson')).map((result) => result.status),
+    ).toEqual(['IMPORTED', 'FAILED']);
     expect(dry.code, dry.stderr).toBe(1);
-    const dryResults = readNdjson(path.join(dir, 'dry', 'results.ndjson'));
+    const dryResults = readNdjson(path.join(dir, 'dry', 'submit-results.ndjson'));
     expect(dryResults.map((result) => [result.status, result.dry_run])).toEqual([
       ['IMPORTED', true],
       ['FAILED', true],

@@ -10,7 +10,9 @@ import { curlCalls, shellBlocks } from './support/shell-blocks.js';
  * The doc-runner: every shell block of README.md and docs/ that a reader runs is run here, page
  * by page, as written, against the test run's local runtime (test/docs/support/doc-shell.ts says
  * what differs from a reader's terminal). A page passes when every block exits 0 and every curl
- * that promises a status (a `# NNN` comment after it) ran and got it. Blocks marked
+ * that promises a status (a `# NNN` comment after it) ran and got it, and it leaves the tree
+ * clean: nothing it wrote is outside the directories git ignores (scratch files go under
+ * `.local/`, which a block creates where it needs it). Blocks marked
  * `<!-- doc-runner: skip (reason) -->` do not run (test/docs/shell-blocks.unit.test.ts checks
  * the markers and the curl examples).
  */
@@ -32,6 +34,7 @@ describe.concurrent('Rule: every shell block of README.md and docs/ runs as writ
     // Assess
     const where = run.lastBlock ? `${file}:${run.lastBlock}` : file;
     expect(run.code, `${where} stopped with exit code ${run.code}:\n${run.output.slice(-4000)}`).toBe(0);
+    expect(run.leftBehind, `${file} left files outside .local/ (git would list them untracked)`).toEqual([]);
     for (const block of blocks) {
       for (const call of curlCalls(block.text)) {
         if (call.expected === undefined) continue;

@@ -81,6 +81,29 @@ describe('Rule: a handler that declares importedAccount gets the imported accoun
     expect(handle).not.toHaveBeenCalled();
   });
 
+  it('the detail of a staged account says it is staged but not created and names process/ as the next step', async () => {
+    // Prepare
+    tableWith({ ...IMPORTED, status: 'UNKNOWN', lifecycle: 'STAGED', service_account_number: undefined });
+    // Act
+    const response = await call('LEGACY-1');
+    // Assess
+    const { detail } = JSON.parse(response.body);
+    expect(detail).toMatch(/staged but not created/);
+    expect(detail).toContain('POST /v1/data-import/account-import-process/process/');
+  });
+
+  it('the detail of an account whose creation is running says so and names process/', async () => {
+    // Prepare
+    tableWith({ ...IMPORTED, status: 'IN_PROGRESS', lifecycle: 'STAGED', service_account_number: undefined });
+    // Act
+    const response = await call('LEGACY-1');
+    // Assess
+    expect(response.statusCode).toBe(404);
+    const { detail } = JSON.parse(response.body);
+    expect(detail).toMatch(/staged but not created yet.*still running/);
+    expect(detail).toContain('/v1/data-import/account-import-process/process/');
+  });
+
   it('an unknown account is 404 account_not_found; a number no account can have is not looked up', async () => {
     // Prepare
     tableWith(undefined);
@@ -89,6 +112,9 @@ describe('Rule: a handler that declares importedAccount gets the imported accoun
     const impossible = await call('..');
     // Assess
     expect([unknown.statusCode, impossible.statusCode]).toEqual([404, 404]);
+    expect(JSON.parse(unknown.body).detail).toBe(
+      'No imported account matches this import supplier and external account number.',
+    );
     const processReads = dynamo
       .commandCalls(GetCommand)
       .filter((c) => (c.args[0].input.Key as { sk: string }).sk === 'PROCESS');

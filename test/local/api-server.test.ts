@@ -6,6 +6,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, startApiServer } from '../../infra/local/api-server.js';
 import { gatewayAnswers } from '../../infra/local/gateway-answers.js';
+import { NODE_MAX_HEADER_BYTES } from '../../infra/local/request-line-limit.js';
 import { accountPayload, paths, stage } from '../accounts/support/accounts.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
@@ -124,6 +125,37 @@ describe('A request Lambda cannot take (over 6 MB as an event) or API Gateway ca
     // Assess
     expect(status).toBe(413);
     expect(json.code).toBe('payload_too_large');
+  });
+});
+
+describe('A request line and headers over API Gateway’s 10 240 bytes are 414 uri_too_long with the documented body', () => {
+  const jobPath = (id: string) => `/v2/data-import/bulk-jobs/${id}/`;
+
+  it('answers a 20 000-character job id 414 uri_too_long, not Node’s empty 431', async () => {
+    // Act
+    const { status, json } = await api('GET', jobPath('j'.repeat(20_000)), { token: await obtainToken() });
+
+    // Assess
+    expect(status).toBe(414);
+    expect(json).toEqual(gatewayAnswers.requestLineTooLong.body);
+  });
+
+  it('answers the same for a URL beyond even the room Node’s parser is given', async () => {
+    // Act
+    const { status, json } = await api('GET', jobPath('j'.repeat(NODE_MAX_HEADER_BYTES + 1)));
+
+    // Assess
+    expect(status).toBe(414);
+    expect(json).toEqual(gatewayAnswers.requestLineTooLong.body);
+  });
+
+  it('lets a URL within the limit reach its route: an over-long job id is 404 bulk_job_does_not_exist', async () => {
+    // Act
+    const { status, json } = await api('GET', jobPath('j'.repeat(5_000)), { token: await obtainToken() });
+
+    // Assess
+    expect(status).toBe(404);
+    expect(json).toEqual({ detail: expect.any(String), code: 'bulk_job_does_not_exist' });
   });
 });
 

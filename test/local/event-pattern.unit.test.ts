@@ -149,6 +149,41 @@ describe('exists: presence or absence of a leaf field', () => {
   });
 });
 
+describe("Rule: a pattern's fields are judged within one element of each array, one after another in the order of their names (as EventBridge's engine, ACFinder)", () => {
+  it('exists: false of a field named before the one that picks the element holds only when no element has the field', () => {
+    // Prepare
+    const pattern = { a: { b: [{ exists: false }], c: ['2'] } };
+    // Act
+    const split = matchesEventPattern(pattern, { a: [{ b: 1 }, { c: '2' }] });
+    const absent = matchesEventPattern(pattern, { a: [{ c: '2' }] });
+    // Assess
+    expect(split).toBe(false);
+    expect(absent).toBe(true);
+  });
+
+  it('exists: false of a field named after the one that picks the element is judged in that element', () => {
+    // Prepare
+    const pattern = { a: { z: [{ exists: false }], c: ['2'] } };
+    // Act
+    const otherElement = matchesEventPattern(pattern, { a: [{ z: 1 }, { c: '2' }] });
+    const sameElement = matchesEventPattern(pattern, { a: [{ z: 1, c: '2' }] });
+    // Assess
+    expect(otherElement).toBe(true);
+    expect(sameElement).toBe(false);
+  });
+
+  it('values of different elements never combine, at any depth of nested arrays', () => {
+    // Prepare
+    const pattern = { d: { a: ['x'], b: [2] } };
+    // Act
+    const oneElement = matchesEventPattern(pattern, { d: [[{ b: 2, a: 'x' }]] });
+    const twoElements = matchesEventPattern(pattern, { d: [[{ b: 2 }, { a: 'x' }]] });
+    // Assess
+    expect(oneElement).toBe(true);
+    expect(twoElements).toBe(false);
+  });
+});
+
 describe('equals-ignore-case, wildcard and cidr', () => {
   it('matches strings ignoring case', () => {
     expect(matches({ source: [{ 'equals-ignore-case': 'Data-Import' }] })).toBe(true);

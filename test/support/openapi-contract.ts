@@ -112,12 +112,14 @@ function documentedResponse(
     where = `${observed.method} ${pathname} (no operation: #/components/responses/${name})`;
     base = `#/components/responses/${name}`;
     response = document.components.responses[name];
-    // Before any route is matched, API Gateway refuses a body over 10 MB (413).
-    if (observed.status === 413) {
+    // Before any route is matched, API Gateway refuses a body over 10 MB (413) and a request
+    // line and headers over 10 240 bytes (414).
+    const beforeRouting = { 413: 'PayloadTooLarge', 414: 'UriTooLong' }[observed.status];
+    if (beforeRouting) {
       return {
         where: `${observed.method} ${pathname} (no operation)`,
-        pointer: '#/components/responses/PayloadTooLarge',
-        response: document.components.responses.PayloadTooLarge as ResponseObject,
+        pointer: `#/components/responses/${beforeRouting}`,
+        response: document.components.responses[beforeRouting] as ResponseObject,
       };
     }
     const expected = 404;

@@ -10,8 +10,11 @@ import { SignatureV4 } from '@smithy/signature-v4';
  * document check (a HEAD) and by bulk jobs (presigned URLs, ranged reads, multipart uploads).
  */
 
-/** SHA-256 (and HMAC-SHA-256 when given a secret) for the signer, from Node's crypto. */
-class NodeSha256 {
+/**
+ * SHA-256 (and HMAC-SHA-256 when given a secret) for the signer, from Node's crypto (the local S3
+ * checks presigned URLs with it too).
+ */
+export class NodeSha256 {
   private readonly hash: Hash | Hmac;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));

@@ -148,6 +148,18 @@ export function invalidLineResult(input: InputLine): LineResult {
   };
 }
 
+/** An account that names another import supplier than the load's: the line fails before any step. */
+function supplierMismatch(bundle: AccountBundle, supplier: string): StepError | undefined {
+  const named = bundle.account.import_supplier;
+  if (named === undefined || named === supplier) return undefined;
+  return {
+    step: 'stage',
+    code: 'import_supplier_mismatch',
+    attr: 'account.import_supplier',
+    detail: `the account names import supplier ${String(named)}, the load is for ${supplier}`,
+  };
+}
+
 /**
  * Loads one bundle, step after step: stage → process → transactions (batches of ≤ 1000, in
  * order) → notes → statements → payment instruction. A step `steps` holds for this line's text
@@ -213,13 +225,9 @@ export async function loadLine(
     final: !transient,
   });
 
-  if (bundle.account.import_supplier !== undefined && bundle.account.import_supplier !== supplier) {
-    errors.push({
-      step: 'stage',
-      code: 'import_supplier_mismatch',
-      attr: 'account.import_supplier',
-      detail: `the account names import supplier ${String(bundle.account.import_supplier)}, the load is for ${supplier}`,
-    });
+  const mismatch = supplierMismatch(bundle, supplier);
+  if (mismatch) {
+    errors.push(mismatch);
     return finish('FAILED');
   }
   if (!(await run('stage', 'stage', { ...bundle.account, import_supplier: supplier })))
@@ -252,7 +260,8 @@ export async function loadLine(
 
 /**
  * A dry run of one line, as `--dry-run` runs it: the account validated (`validate-account/`),
- * nothing kept; IMPORTED when it passes, FAILED with the route's errors otherwise. `final` as
+ * nothing kept; IMPORTED when it passes, FAILED with the route's errors otherwise (an account
+ * of another supplier fails as `loadLine` fails it, before any request). `final` as
  * for `loadLine`.
  */
 export async function dryRunLine(
@@ -261,6 +270,12 @@ export async function dryRunLine(
   supplier: string,
 ): Promise<{ result: LineResult; final: boolean }> {
   if (!input.bundle) return { result: invalidLineResult(input), final: true };
+  const mismatch = supplierMismatch(input.bundle, supplier);
+  if (mismatch) {
+    const external_account_number = input.bundle.account.external_account_number;
+    const result = { line: input.line, external_account_number, service_account_number: null };
+    return { result: { ...result, status: 'FAILED', errors: [mismatch] }, final: true };
+  }
   const answer = await send('validate', { ...input.bundle.account, import_supplier: supplier });
   const final = !stepOutcome('validate', answer).transient;
   const body = ('networkError' in answer ? undefined : answer.body) as

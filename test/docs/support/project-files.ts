@@ -34,6 +34,16 @@ export function repositoryFiles(root = projectRoot): string[] {
   return [...new Set(output.split('\0').filter(Boolean))].sort();
 }
 
+/** Files git does not track and does not ignore, relative to the root (`git status`'s untracked). */
+export function untrackedFiles(root = projectRoot): string[] {
+  const output = execFileSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return output.split('\0').filter(Boolean).sort();
+}
+
 /** The repository files matching any of `include` and none of `exclude`. */
 export function filesMatching(
   files: readonly string[],

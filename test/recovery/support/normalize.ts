@@ -20,8 +20,11 @@ const PATTERNS: [RegExp, string][] = [
 
 /** Seconds since the epoch (TTL attributes): differ between runs by when they ran. */
 const EPOCH_SECONDS = new Set(['expires_at']);
-/** Hashes of content that holds the subject's own names (a statement's resolved document path). */
-const HASHES = new Set(['content_hash']);
+/**
+ * Hashes of content that holds the subject's own names (a statement's resolved document path, a
+ * bulk job's input file and so its ETag).
+ */
+const HASHES = new Set(['content_hash', 'input_etag']);
 
 function decode(bytes: Uint8Array): unknown {
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {

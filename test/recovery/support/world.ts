@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { isTaskMessage, type TaskMessage } from '../../../functions/rules/account-task/engine.js';
+import { apiKeyItem } from '../../../functions/store/api-key-store.js';
+import { organisationItem } from '../../../functions/store/organisation-store.js';
 import { supplierItem } from '../../../functions/store/supplier-store.js';
 import { sqsRecord } from '../../../infra/local/sqs-poller.js';
 import { putDocument } from '../../post-import/support/documents.js';
@@ -78,7 +80,8 @@ export class World {
       supplier: `CP-${tag}`,
       external: `EXT-${tag}`,
       rootLocation: `crash-points/${tag.toLowerCase()}`,
-      data: {},
+      // The organisation the requests act for (./requests.ts): its items name it.
+      data: { tokens: { organisation: `crash-points-cp-${tag.toLowerCase()}` } },
     };
     await this.standIns.db.send(
       new PutCommand({
@@ -91,6 +94,21 @@ export class World {
         }),
       }),
     );
+    // The organisation the requests act for (./requests.ts), with a key: a bulk job acts only
+    // while its organisation holds a key and covers its supplier.
+    const organisation = String(subject.data.tokens.organisation);
+    const at = new Date().toISOString();
+    for (const Item of [
+      organisationItem({ name: organisation, suppliers: [subject.supplier], created_at: at, updated_at: at }),
+      apiKeyItem({
+        key_id: `key-${subject.supplier}`,
+        key_hash: `hash-${subject.supplier}`,
+        organisation,
+        created_at: at,
+      }),
+    ]) {
+      await this.standIns.db.send(new PutCommand({ TableName: this.standIns.tableName, Item }));
+    }
     await putDocument(`${subject.rootLocation}/${DOCUMENT_PATH}`);
     return subject;
   }

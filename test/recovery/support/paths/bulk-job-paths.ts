@@ -1,4 +1,6 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { READ_BATCH } from '../../../../functions/rules/bulk-jobs/engine.js';
+import { organisationItem } from '../../../../functions/store/organisation-store.js';
 import { type JobStage, prepareJobs, readRecord, settleBulkJob, startEvent } from '../bulk-jobs.js';
 import { type CrashPath, cleanOr } from '../crash-path.js';
 import type { Subject, World } from '../world.js';
@@ -47,6 +49,32 @@ export const worker: CrashPath = {
   functionId: 'run-bulk-job-lines',
   redrive: 'queue',
   prepare: prepared(1, 'last chunk left'),
+  event: preparedMessage,
+  settle: settleBulkJob,
+};
+
+/**
+ * Chunk 0 of a job whose organisation no longer covers its supplier (its scope replaced once
+ * every other chunk was counted): the worker fails the job (bulk_job_authority_revoked), leaves
+ * chunk 0's lines NOT_PROCESSED and sends `finish`; the job ends FAILED with its results.
+ */
+export const workerRevoked: CrashPath = {
+  id: 'bulk-job-worker-authority-revoked',
+  functionId: 'run-bulk-job-lines',
+  redrive: 'queue',
+  prepare: async (world, subjects) => {
+    await prepareJobs(world, subjects, 1, 'last chunk left');
+    const at = new Date().toISOString();
+    for (const subject of subjects) {
+      const name = String((subject.data.tokens as Record<string, string>).organisation);
+      await world.standIns.db.send(
+        new PutCommand({
+          TableName: world.standIns.tableName,
+          Item: organisationItem({ name, suppliers: [], created_at: at, updated_at: at }),
+        }),
+      );
+    }
+  },
   event: preparedMessage,
   settle: settleBulkJob,
 };

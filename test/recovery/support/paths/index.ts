@@ -62,7 +62,7 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
       'one conditional UpdateItem (OPEN or IN_PROGRESS to ABORTED): a crash leaves the job aborted or not; the retry aborts it, or answers 409 bulk_job_finished as to any abort of a job already aborted or finished',
   },
   'read-bulk-job': [bulk.reader],
-  'run-bulk-job-lines': [bulk.worker, bulk.finish],
+  'run-bulk-job-lines': [bulk.worker, bulk.workerRevoked, bulk.finish],
 };
 
 /** The functions of infra/routes.ts that change state, read from the route table. */

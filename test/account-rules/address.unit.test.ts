@@ -1,0 +1,4 @@
+import { addressCases } from './cases/address-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(addressCases);

@@ -1,0 +1,4 @@
+import { agreementCases } from './cases/agreement-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(agreementCases);

@@ -1,0 +1,4 @@
+import { businessCases } from './cases/business-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(businessCases);

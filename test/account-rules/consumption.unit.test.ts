@@ -1,0 +1,4 @@
+import { consumptionCases } from './cases/consumption-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(consumptionCases);

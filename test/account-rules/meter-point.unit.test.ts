@@ -1,0 +1,4 @@
+import { meterPointCases } from './cases/meter-point-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(meterPointCases);

@@ -1,0 +1,4 @@
+import { noteStatementCases } from './cases/note-statement-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(noteStatementCases);

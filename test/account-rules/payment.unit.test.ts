@@ -1,0 +1,4 @@
+import { paymentCases } from './cases/payment-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(paymentCases);

@@ -1,0 +1,4 @@
+import { readingCases } from './cases/reading-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(readingCases);

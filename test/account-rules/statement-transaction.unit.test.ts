@@ -1,0 +1,4 @@
+import { statementTransactionCases } from './cases/statement-transaction-cases.js';
+import { describeRuleCases } from './rule-cases.js';
+
+describeRuleCases(statementTransactionCases);
