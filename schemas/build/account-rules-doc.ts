@@ -1,12 +1,11 @@
-import { payloadRuleFiles } from '../../functions/rules/energy-account/account-rule-errors.js';
 import { publishedRules } from '../account/published-rules.js';
 import { type RuleClass, ruleClasses, ruleKey } from '../account/rule-classes.js';
 import { GENERATED_HEADER, type GeneratedFile } from './generated-file.js';
 
 /**
  * `docs/api/account-rules.md`: a row per published rule of the account payload, grouped by
- * component, from schemas/account/rule-classes.ts (what it needs, in the project's words) and
- * functions/rules/energy-account/account-rule-errors.ts (where each payload-only rule lives).
+ * component, from schemas/account/rule-classes.ts (what it needs, in the project's words, and the
+ * file of functions/rules/energy-account/ each payload-only rule lives in).
  */
 export const ACCOUNT_RULES_PAGE = 'docs/api/account-rules.md';
 const RULES_FOLDER = 'functions/rules/energy-account';
@@ -24,8 +23,8 @@ const code = (value: string) => `\`${value}\``;
 /** Where each implemented payload rule lives, by rule key. */
 export function payloadRuleLocations(): Map<string, string> {
   const locations = new Map<string, string>();
-  for (const { file, rules } of payloadRuleFiles) {
-    for (const rule of rules) locations.set(rule.rule, `${RULES_FOLDER}/${file}`);
+  for (const [key, entry] of Object.entries(ruleClasses)) {
+    if (entry.file) locations.set(key, `${RULES_FOLDER}/${entry.file}`);
   }
   return locations;
 }

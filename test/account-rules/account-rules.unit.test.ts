@@ -29,6 +29,19 @@ describe('Every published rule of the account payload is classed, and every payl
     expect(new Set(implemented.map((rule) => rule.rule)).size).toBe(implemented.length);
   });
 
+  it('the classification names the file each implemented rule lives in, and only those (the rules page is generated from it)', () => {
+    // Prepare
+    const expected = Object.fromEntries(
+      payloadRuleFiles.flatMap(({ file, rules }) => rules.map((rule) => [rule.rule, file])),
+    );
+    // Act
+    const named = Object.fromEntries(
+      Object.entries(ruleClasses).flatMap(([key, entry]) => (entry.file ? [[key, entry.file]] : [])),
+    );
+    // Assess
+    expect(named).toEqual(expected);
+  });
+
   it('each implemented rule has a case that breaks it alone (so its test fails without it)', () => {
     // Prepare
     const covered = new Set(allRuleCases.map((ruleCase) => ruleCase.rule));
