@@ -1365,7 +1365,10 @@ export interface operations {
     "validate-account": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1378,6 +1381,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1397,8 +1402,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1412,9 +1417,11 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1425,7 +1432,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -1443,6 +1450,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1467,7 +1491,10 @@ export interface operations {
     "stage-account": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1480,6 +1507,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1489,6 +1518,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1508,8 +1539,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1523,7 +1554,7 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1538,7 +1569,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress";
+                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -1556,6 +1587,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1580,7 +1628,10 @@ export interface operations {
     "process-account": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1593,6 +1644,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1602,6 +1655,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,7 +1677,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `import_process_does_not_exist`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `import_process_does_not_exist`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1653,7 +1708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1668,7 +1723,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "meter_point_already_assigned";
+                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "meter_point_already_assigned" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -1686,6 +1741,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2257,7 +2329,10 @@ export interface operations {
     "create-notes": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2270,6 +2345,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2279,6 +2356,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2299,7 +2378,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `body_or_document_paths_required`, `unpin_at_requires_is_pinned`, `unpin_at_not_after_created_at`, `invalid_document_path`, `path_does_not_exist_in_file_store`, `too_large`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `body_or_document_paths_required`, `unpin_at_requires_is_pinned`, `unpin_at_not_after_created_at`, `invalid_document_path`, `path_does_not_exist_in_file_store`, `too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2330,9 +2409,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2343,7 +2424,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2361,6 +2442,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2390,7 +2488,10 @@ export interface operations {
                 /** @description `true` moves a date before the open statement period to its first day; `false` refuses it. One of `true`, `false`, `1`, `0` (default `true`); else 400 `invalid_boolean`. */
                 force_add_to_current_statement?: "true" | "false" | "1" | "0";
             };
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2403,6 +2504,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,6 +2515,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2432,7 +2537,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `duplicate_transaction_ids`, `invalid_boolean`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `duplicate_transaction_ids`, `invalid_boolean`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2484,9 +2589,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,7 +2604,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2515,6 +2622,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2539,7 +2663,10 @@ export interface operations {
     "create-historical-statements": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2552,6 +2679,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,6 +2690,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,7 +2712,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_bill_period`, `to_time_not_after_from_time`, `duplicate_statement_ids`, `too_many_decimal_places`, `invalid_decimal`, `invalid_document_path`, `path_does_not_exist_in_file_store`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_bill_period`, `to_time_not_after_from_time`, `duplicate_statement_ids`, `too_many_decimal_places`, `invalid_decimal`, `invalid_document_path`, `path_does_not_exist_in_file_store`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2612,9 +2743,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2625,7 +2758,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "historical_statement_already_exists";
+                        code: "import_supplier_migration_not_ongoing" | "historical_statement_already_exists" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2643,6 +2776,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2667,7 +2817,10 @@ export interface operations {
     "create-payment-instruction": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2680,6 +2833,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,6 +2844,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2709,7 +2866,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "payment_vendor_persistent_failure";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `payment_instruction_not_found_at_vendor`, `payment_instruction_invalid_at_vendor`, `payment_instruction_type_mismatch`, `payment_vendor_persistent_failure`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `payment_instruction_not_found_at_vendor`, `payment_instruction_invalid_at_vendor`, `payment_instruction_type_mismatch`, `payment_vendor_persistent_failure`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2740,9 +2897,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,7 +2912,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2771,6 +2930,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2795,7 +2971,10 @@ export interface operations {
     "validate-account-task": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2808,6 +2987,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2827,8 +3008,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2842,9 +3023,11 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2855,7 +3038,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2873,6 +3056,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2897,7 +3097,10 @@ export interface operations {
     "schedule-account-task": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2910,6 +3113,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2919,6 +3124,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2938,8 +3145,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2953,7 +3160,7 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2968,7 +3175,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress";
+                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2986,6 +3193,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3188,7 +3412,10 @@ export interface operations {
     "cancel-account-task": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Import supplier code. */
                 import_supplier: string;
@@ -3206,6 +3433,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3226,7 +3455,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3257,9 +3486,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3270,7 +3501,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "import_process_not_pending";
+                        code: "import_supplier_migration_not_ongoing" | "import_process_not_pending" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3288,6 +3519,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3312,7 +3560,10 @@ export interface operations {
     "send-registration-flows": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Import supplier code. */
                 import_supplier: string;
@@ -3330,6 +3581,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3350,7 +3603,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3381,9 +3634,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3394,7 +3649,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3412,6 +3667,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3512,7 +3784,10 @@ export interface operations {
     "create-bulk-job": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3525,6 +3800,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3545,7 +3822,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3559,9 +3836,11 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3572,7 +3851,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3590,6 +3869,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3614,7 +3910,10 @@ export interface operations {
     "start-bulk-job": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description job_id */
                 job_id: string;
@@ -3630,6 +3929,8 @@ export interface operations {
             /** @description Accepted. */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,7 +3951,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `bulk_job_upload_missing`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `bulk_job_upload_missing`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3681,9 +3982,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3694,7 +3997,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "bulk_job_not_open";
+                        code: "import_supplier_migration_not_ongoing" | "bulk_job_not_open" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3712,6 +4015,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3823,7 +4143,10 @@ export interface operations {
     "abort-bulk-job": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description job_id */
                 job_id: string;
@@ -3839,6 +4162,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3859,7 +4184,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3890,9 +4215,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3903,7 +4230,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "bulk_job_finished";
+                        code: "bulk_job_finished" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3921,6 +4248,23 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For humans; the wording may change. */
+                        detail: string;
+                        /**
+                         * @description Stable snake_case code, for programs.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
