@@ -1253,6 +1253,23 @@ export interface components {
                 };
             };
         };
+        /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description For humans; the wording may change. */
+                    detail: string;
+                    /**
+                     * @description Stable snake_case code, for programs.
+                     * @enum {string}
+                     */
+                    code: "idempotency_key_reused";
+                };
+            };
+        };
         /** @description No route has this path, or the path exists but not with this method (API Gateway gives both the same answer). */
         UnknownPath: {
             headers: {
@@ -1271,9 +1288,15 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again); any kept status may carry it. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1367,7 +1390,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1381,8 +1404,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,23 +1472,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1493,7 +1499,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1507,8 +1513,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1518,8 +1523,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1587,23 +1591,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1630,7 +1618,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1644,8 +1632,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1655,8 +1642,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1741,23 +1727,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2331,7 +2301,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2345,8 +2315,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2356,8 +2325,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2442,23 +2410,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2490,7 +2442,7 @@ export interface operations {
             };
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2504,8 +2456,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2515,8 +2466,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2622,23 +2572,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2665,7 +2599,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2679,8 +2613,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2690,8 +2623,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,23 +2708,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2819,7 +2735,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2833,8 +2749,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2844,8 +2759,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2930,23 +2844,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2973,7 +2871,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2987,8 +2885,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,23 +2953,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3099,7 +2980,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3113,8 +2994,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3124,8 +3004,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3193,23 +3072,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3414,7 +3277,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Import supplier code. */
@@ -3433,8 +3296,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3519,23 +3381,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3562,7 +3408,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Import supplier code. */
@@ -3581,8 +3427,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,23 +3512,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3786,7 +3615,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3800,8 +3629,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,23 +3697,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3912,7 +3724,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description job_id */
@@ -3929,8 +3741,7 @@ export interface operations {
             /** @description Accepted. */
             202: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,23 +3826,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -4145,7 +3940,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description job_id */
@@ -4162,8 +3957,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again). */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,23 +4042,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description For humans; the wording may change. */
-                        detail: string;
-                        /**
-                         * @description Stable snake_case code, for programs.
-                         * @enum {string}
-                         */
-                        code: "idempotency_key_reused";
-                    };
-                };
-            };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {

@@ -39,16 +39,16 @@ const retryAfter = {
 };
 
 /** An answer given again under its idempotency key carries `Idempotent-Replayed: true`. */
-const replayed = {
-  'Idempotent-Replayed': {
-    description:
-      '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again).',
-    schema: { type: 'string', enum: ['true'] },
-  },
+const replayed = { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } };
+const idempotentReplayedHeader = {
+  description:
+    '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again); any kept status may carry it.',
+  schema: { type: 'string', enum: ['true'] },
 };
 
 /** The `Idempotency-Key` request header of every authorized POST. */
-const idempotencyKeyParameter = {
+const idempotencyKeyParameter = { $ref: '#/components/parameters/IdempotencyKey' };
+const idempotencyKeyComponent = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
@@ -88,6 +88,10 @@ const sharedResponses = {
     'Temporarily unavailable: retry the same request as it is.',
     errorBody(['service_unavailable', 'temporarily_unavailable']),
     retryAfter,
+  ),
+  IdempotencyKeyReused: json(
+    'The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run.',
+    errorBody(['idempotency_key_reused']),
   ),
   UnknownPath: json(
     'No route has this path, or the path exists but not with this method (API Gateway gives both the same answer).',
@@ -176,10 +180,7 @@ function restErrorResponses(
   }
   if (isPost) {
     responses['413'] = sharedResponse('PayloadTooLarge');
-    responses['422'] = json(
-      'The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run.',
-      errorBody(['idempotency_key_reused']),
-    );
+    responses['422'] = sharedResponse('IdempotencyKeyReused');
   }
   responses['429'] = sharedResponse('Throttled');
   responses['500'] = json(
@@ -314,6 +315,8 @@ export async function openApiDocument(root: string): Promise<Record<string, unkn
       },
       schemas: { ...requests, ...successSchemas, FieldError: fieldError },
       responses: sharedResponses,
+      parameters: { IdempotencyKey: idempotencyKeyComponent },
+      headers: { IdempotentReplayed: idempotentReplayedHeader },
     },
   };
 }
