@@ -5,6 +5,7 @@ import { claimExpiresAt } from '../../functions/rules/claims/claim.js';
 import { keyHash, requestFingerprint } from '../../functions/rules/idempotency/idempotency-key.js';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { keys } from '../../functions/store/keys.js';
+import { apiFunctions, publicPath } from '../../infra/routes.js';
 import { v2Paths } from '../account-tasks/support.js';
 import { accountPayload, paths } from '../accounts/support/accounts.js';
 import { obtainToken } from '../support/auth.js';
@@ -95,6 +96,29 @@ describe('A repeat of a POST with its Idempotency-Key gets the first answer, wit
     expect(record?.expires_at).toBeGreaterThan(Date.now() / 1000 + day - 60);
     expect(record?.expires_at).toBeLessThanOrEqual(Date.now() / 1000 + day + 1);
   });
+});
+
+describe('Every POST accepts an Idempotency-Key', () => {
+  const posts = apiFunctions.filter((fn) => fn.route.method === 'POST' && fn.route.authorized);
+  for (const fn of posts) {
+    it(`${fn.id}: a repeat with the key gets the first answer, marked Idempotent-Replayed`, async () => {
+      // Prepare
+      const token = await obtainToken();
+      const path = publicPath(fn.route.path).replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === 'import_supplier' ? 'ACME' : `IDEM-${randomUUID()}`,
+      );
+      const key = randomUUID();
+      const first = await post(token, path, { import_supplier: 'ACME' }, key);
+
+      // Act
+      const second = await post(token, path, { import_supplier: 'ACME' }, key);
+
+      // Assess
+      expect(second.status).toBe(first.status);
+      expect(second.json).toEqual(first.json);
+      expect(second.headers.get('idempotent-replayed')).toBe('true');
+    });
+  }
 });
 
 describe('The same key with another method, path or body is a 422 idempotency_key_reused', () => {
