@@ -38,7 +38,9 @@ export function reference(subject: Subject, answer: Answer, items: readonly Item
 const firstAnswer = (clean: Answer, final: Answer): string | undefined => {
   const same = cleanOr()(clean, final);
   if (same) return `a retry after the lost answer ${same.replace(/^answered/, 'got')}`;
-  return final.replayed ? undefined : 'a retry after the lost answer ran again (no Idempotent-Replayed: true)';
+  return final.replayed
+    ? undefined
+    : 'a retry after the lost answer ran again (no Idempotent-Replayed: true)';
 };
 
 export function judge(
@@ -61,7 +63,9 @@ export function judge(
       problems.push(`event ${event.event_type} ${event.event_id} never published`);
   }
   const check =
-    path.redrive === 'client' && lostAnswer ? firstAnswer : (path.answer ?? (path.redrive === 'client' ? cleanOr() : succeeded));
+    path.redrive === 'client' && lostAnswer
+      ? firstAnswer
+      : (path.answer ?? (path.redrive === 'client' ? cleanOr() : succeeded));
   const wrong =
     final && check(normalizedAnswer(clean.answer, clean.subject), normalizedAnswer(final, subject), view);
   if (wrong) problems.push(wrong);

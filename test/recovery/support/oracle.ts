@@ -174,7 +174,10 @@ export function heldClaims(items: readonly Item[], subject: Subject, holderDeadl
   if (job) claims.push(...bulkJobClaims(items, job));
   for (const item of items) {
     if (String(item.pk).startsWith('IDEMPOTENCY#') && item.state === 'IN_FLIGHT') {
-      claims.push({ what: 'the idempotency key’s claim', expiresAt: Date.parse(String(item.claim_expires_at)) });
+      claims.push({
+        what: 'the idempotency key’s claim',
+        expiresAt: Date.parse(String(item.claim_expires_at)),
+      });
     }
     if (!String(item.pk).startsWith(`IMPORT#${subject.supplier}#`) || item.status !== 'IN_PROGRESS') continue;
     if (item.sk === 'PROCESS') {

@@ -27,7 +27,8 @@ export function apiEvent(
   const key = `crash-points/${id}/${createHash('sha256')
     .update(`${path}\n${JSON.stringify(body ?? null)}`)
     .digest('hex')}`;
-  const used = (subject.data.idempotencyKeys ??= []) as string[];
+  subject.data.idempotencyKeys ??= [];
+  const used = subject.data.idempotencyKeys as string[];
   if (definition.route.method === 'POST' && !used.includes(key)) used.push(key);
   return proxyEvent({
     method: definition.route.method,

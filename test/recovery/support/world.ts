@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { isTaskMessage, type TaskMessage } from '../../../functions/rules/account-task/engine.js';
 import { keyHash } from '../../../functions/rules/idempotency/idempotency-key.js';
