@@ -87,7 +87,6 @@ describe('The typed client’s retry of a POST after a lost answer gets the firs
 
   it('schedule: the retry answers 201 with the task the first call created (not 200 replacing it)', async () => {
     // Prepare
-    const token = await obtainToken();
     const payload = accountPayload();
     const { client, lost } = clientLosingFirstAnswerTo(v2Paths.schedule);
 
