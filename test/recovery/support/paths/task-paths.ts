@@ -21,7 +21,7 @@ export const validate: CrashPath = {
   redrive: 'client',
   prepare: async () => undefined,
   event: (_world, subject) =>
-    apiEvent('validate-account-task', subject, { payload: payloadOf(subject), task_params: {} }),
+    apiEvent('validate-account-task', subject, { payload: payloadOf(subject) }),
 };
 
 export const schedule: CrashPath = {
