@@ -20,8 +20,7 @@ export const validate: CrashPath = {
   functionId: 'validate-account-task',
   redrive: 'client',
   prepare: async () => undefined,
-  event: (_world, subject) =>
-    apiEvent('validate-account-task', subject, { payload: payloadOf(subject) }),
+  event: (_world, subject) => apiEvent('validate-account-task', subject, { payload: payloadOf(subject) }),
 };
 
 export const schedule: CrashPath = {
