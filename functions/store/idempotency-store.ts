@@ -78,7 +78,7 @@ export async function claimKey(request: ClaimRequest): Promise<KeyVerdict> {
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
       const item = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-      const found = verdict(item ? recordOf(unmarshall(item)) : undefined, requestHash, new Date());
+      const found = verdict(item ? recordOf(unmarshall(item)) : undefined, requestHash, now);
       // Free by now (released, or expired since): claim it again.
       if (found.kind !== 'free') return found;
     }
