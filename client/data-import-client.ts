@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
 import {
   DEFAULT_RETRY_POLICY,
@@ -18,9 +19,11 @@ import { TokenError, TokenProvider } from './token-provider.js';
  * - sends the same request again on 429, 5xx, connection errors (obtaining a token included) and
  *   409 `import_process_in_progress`, waiting what `Retry-After` says (plus jitter) or a jittered
  *   exponential back-off when it says nothing.
- * Every call the API documents as idempotent can be retried this way without duplicating
- * anything; the client never retries a 4xx answer other than those. When the token mutation
- * refuses the credentials it throws the `TokenError` at once.
+ * Every POST carries an `Idempotency-Key` (the caller's, or a fresh one per call), the same on
+ * every attempt: a retry after a lost answer gets the first answer (`Idempotent-Replayed: true`)
+ * instead of running again. Callers that may send a request again after a restart (the ETL kit)
+ * pass a key derived from what they send. The client never retries a 4xx answer other than
+ * those above. When the token mutation refuses the credentials it throws the `TokenError` at once.
  */
 export interface DataImportClientOptions {
   baseUrl: string;
@@ -43,6 +46,9 @@ type ListPath = `/v1/data-import/${ListKind}-account-import-processes/{import_su
 export type ImportProcessListItem =
   paths[ListPath]['get']['responses'][200]['content']['application/json'][number];
 
+/** The header naming a POST, so that its retries get its first answer. */
+export const IDEMPOTENCY_KEY = 'Idempotency-Key';
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function errorCode(response: Response): Promise<string | undefined> {
@@ -60,8 +66,11 @@ export function createDataImportClient(options: DataImportClientOptions) {
   const sleep = options.sleep ?? defaultSleep;
   const tokens = new TokenProvider(baseUrl, options.apiKey, fetchImpl);
 
-  /** Sends `request` with a token, retrying what may be retried. */
+  /** Sends `request` with a token, retrying what may be retried (a POST under one idempotency key). */
   async function send(request: Request): Promise<Response> {
+    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY)) {
+      request.headers.set(IDEMPOTENCY_KEY, randomUUID());
+    }
     let refreshedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       let token = '';

@@ -158,6 +158,11 @@ export class SupplierNotOngoingError extends DomainError {
   }
 }
 
+/** 422: the request is well formed but cannot be accepted as it is (an idempotency key reused for another request). */
+export class UnprocessableError extends DomainError {
+  readonly statusCode = 422;
+}
+
 export class PayloadTooLargeError extends DomainError {
   readonly statusCode = 413;
   constructor() {

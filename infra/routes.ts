@@ -10,7 +10,8 @@ import type { IndexName } from '../functions/store/table-definition.js';
  * Every function of the service, defined once. The CDK stack creates one Lambda per entry
  * (and an API Gateway route for each `route`); the local runtime serves the same routes
  * with the same handler modules. Handlers live in `functions/handlers/<id>.ts` and export
- * `handler`. What an entry declares it uses is all its role is granted: the least-privilege
+ * `handler`. Every authorized POST updates its idempotency key's record (UpdateItem), alone or in
+ * the transaction of its last write. What an entry declares it uses is all its role is granted: the least-privilege
  * test fails when the code calls more, or less.
  */
 
@@ -122,7 +123,8 @@ export const apiFunctions = [
     id: 'validate-account',
     description: 'Validates and normalises an account payload without storing it',
     route: { method: 'POST', path: `${base}/validate-account`, authorized: true },
-    table: { items: ['GetItem'] },
+    // UpdateItem: its idempotency key's record (every authorized POST keeps its answer under its key).
+    table: { items: ['GetItem', 'UpdateItem'] },
   },
   {
     id: 'stage-account',
@@ -229,7 +231,8 @@ export const apiFunctions = [
     id: 'validate-account-task',
     description: 'v2: validates an account payload exactly as scheduling does, keeping nothing',
     route: { method: 'POST', path: `${v2Accounts}/validate`, authorized: true },
-    table: { items: ['GetItem'] },
+    // UpdateItem: its idempotency key's record.
+    table: { items: ['GetItem', 'UpdateItem'] },
   },
   {
     id: 'schedule-account-task',
@@ -281,7 +284,8 @@ export const apiFunctions = [
     id: 'create-bulk-job',
     description: 'v2: creates a bulk import job and a presigned URL to upload its file of account bundles',
     route: { method: 'POST', path: v2BulkJobs, authorized: true },
-    table: { items: ['GetItem', 'PutItem'] },
+    // UpdateItem: its idempotency key's record.
+    table: { items: ['GetItem', 'PutItem', 'UpdateItem'] },
     bulkJobObjects: ['sign-uploads'],
   },
   {

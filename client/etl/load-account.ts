@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type LoadLineOptions,
   loadLine,
@@ -7,7 +8,7 @@ import {
   type StepSender,
 } from '../../functions/rules/bulk-jobs/load-line.js';
 import { jsonText } from '../../functions/rules/values/json-text.js';
-import type { DataImportClient } from '../data-import-client.js';
+import { type DataImportClient, IDEMPOTENCY_KEY } from '../data-import-client.js';
 import { TokenError } from '../token-provider.js';
 import type { AccountBundle, InputLine } from './bundle.js';
 import type { Journal, LineResult, StepEntry } from './journal.js';
@@ -15,19 +16,38 @@ import type { Journal, LineResult, StepEntry } from './journal.js';
 export { BATCH_SIZE, stepErrors } from '../../functions/rules/bulk-jobs/load-line.js';
 
 /**
- * Sends a step's request over HTTP with the client (token, retries on 429 / 5xx / in progress
- * honouring `Retry-After`); a request that cannot reach the API is a network error. A refused API
- * key ends the whole load (no line can succeed): it is thrown, and the CLI says so once.
+ * The `Idempotency-Key` of a step's request: derived from the line's text, the step and the body
+ * it sends (a batch), and the refusals the journal holds for the line (a `--retry` of a refused
+ * line is a new request). A step sent again after a lost answer, by the client's retries or by
+ * the next run after a crash, sends the same key and gets the first answer.
  */
-export function httpStepSender(client: DataImportClient): StepSender {
+export function stepKey(lineHash: string, refusals: number, step: string, body: string): string {
+  const digest = createHash('sha256').update(`${lineHash}\n${refusals}\n${step}\n${body}`).digest('hex');
+  return `etl-${digest}`;
+}
+
+/**
+ * Sends a step's request over HTTP with the client (token, retries on 429 / 5xx / in progress
+ * honouring `Retry-After`) under the key `keyOf` gives (default: the client's own per call); a
+ * request that cannot reach the API is a network error. A refused API key ends the whole load
+ * (no line can succeed): it is thrown, and the CLI says so once.
+ */
+export function httpStepSender(
+  client: DataImportClient,
+  keyOf?: (step: string, body: string) => string,
+): StepSender {
   return async (step, body): Promise<StepAnswer> => {
     let response: Response;
     try {
+      const text = jsonText(body);
       response = await client.send(
         new Request(`${client.baseUrl}${STEP_PATHS[step]}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: jsonText(body),
+          headers: {
+            'content-type': 'application/json',
+            ...(keyOf ? { [IDEMPOTENCY_KEY]: keyOf(step, text) } : {}),
+          },
+          body: text,
         }),
       );
     } catch (error) {
@@ -78,7 +98,11 @@ export function loadAccount(
   supplier: string,
   options: LoadAccountOptions = {},
 ): Promise<{ result: LineResult; final: boolean }> {
-  return loadLine(httpStepSender(client), input, supplier, {
+  const refusals = journal.entries.filter(
+    (entry) => 'step' in entry && entry.line === input.line && entry.hash === input.hash && !entry.ok,
+  ).length;
+  const keyOf = (step: string, body: string) => stepKey(input.hash, refusals, step, body);
+  return loadLine(httpStepSender(client, keyOf), input, supplier, {
     steps: journalSteps(journal, input, options.retryRefused ?? false),
     ...(options.onTransactions ? { onTransactions: options.onTransactions } : {}),
   });

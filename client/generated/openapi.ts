@@ -1270,6 +1270,23 @@ export interface components {
                 };
             };
         };
+        /** @description The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description For humans; the wording may change. */
+                    detail: string;
+                    /**
+                     * @description Stable snake_case code, for programs.
+                     * @enum {string}
+                     */
+                    code: "idempotency_key_reused";
+                };
+            };
+        };
         /** @description No route has this path, or the path exists but not with this method (API Gateway gives both the same answer). */
         UnknownPath: {
             headers: {
@@ -1288,9 +1305,15 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again); any kept status may carry it. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1383,7 +1406,10 @@ export interface operations {
     "validate-account": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1396,6 +1422,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1415,8 +1442,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1430,9 +1457,11 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1443,7 +1472,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -1462,6 +1491,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1486,7 +1516,10 @@ export interface operations {
     "stage-account": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1499,6 +1532,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1508,6 +1542,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1527,8 +1562,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1542,7 +1577,7 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1557,7 +1592,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress";
+                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -1576,6 +1611,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -1600,7 +1636,10 @@ export interface operations {
     "process-account": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1613,6 +1652,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,6 +1662,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1642,7 +1683,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `import_process_does_not_exist`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `import_process_does_not_exist`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -1673,7 +1714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1688,7 +1729,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "meter_point_already_assigned";
+                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "meter_point_already_assigned" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -1707,6 +1748,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2284,7 +2326,10 @@ export interface operations {
     "create-notes": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2297,6 +2342,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2306,6 +2352,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,7 +2373,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `body_or_document_paths_required`, `unpin_at_requires_is_pinned`, `unpin_at_not_after_created_at`, `invalid_document_path`, `path_does_not_exist_in_file_store`, `too_large`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `body_or_document_paths_required`, `unpin_at_requires_is_pinned`, `unpin_at_not_after_created_at`, `invalid_document_path`, `path_does_not_exist_in_file_store`, `too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2357,9 +2404,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,7 +2419,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2389,6 +2438,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2418,7 +2468,10 @@ export interface operations {
                 /** @description `true` moves a date before the open statement period to its first day; `false` refuses it. One of `true`, `false`, `1`, `0` (default `true`); else 400 `invalid_boolean`. */
                 force_add_to_current_statement?: "true" | "false" | "1" | "0";
             };
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2431,6 +2484,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2440,6 +2494,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2460,7 +2515,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `duplicate_transaction_ids`, `invalid_boolean`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `duplicate_transaction_ids`, `invalid_boolean`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2512,9 +2567,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2525,7 +2582,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2544,6 +2601,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2568,7 +2626,10 @@ export interface operations {
     "create-historical-statements": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2581,6 +2642,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,6 +2652,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2610,7 +2673,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_bill_period`, `to_time_not_after_from_time`, `duplicate_statement_ids`, `too_many_decimal_places`, `invalid_decimal`, `invalid_document_path`, `path_does_not_exist_in_file_store`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_bill_period`, `to_time_not_after_from_time`, `duplicate_statement_ids`, `too_many_decimal_places`, `invalid_decimal`, `invalid_document_path`, `path_does_not_exist_in_file_store`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2641,9 +2704,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2654,7 +2719,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "historical_statement_already_exists";
+                        code: "import_supplier_migration_not_ongoing" | "historical_statement_already_exists" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2673,6 +2738,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2697,7 +2763,10 @@ export interface operations {
     "create-payment-instruction": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2710,6 +2779,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,6 +2789,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2739,7 +2810,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "payment_vendor_persistent_failure";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `payment_instruction_not_found_at_vendor`, `payment_instruction_invalid_at_vendor`, `payment_instruction_type_mismatch`, `payment_vendor_persistent_failure`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `payment_instruction_not_found_at_vendor`, `payment_instruction_invalid_at_vendor`, `payment_instruction_type_mismatch`, `payment_vendor_persistent_failure`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2770,9 +2841,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,7 +2856,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2802,6 +2875,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2826,7 +2900,10 @@ export interface operations {
     "validate-account-task": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2839,6 +2916,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,8 +2936,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2873,9 +2951,11 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2886,7 +2966,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -2905,6 +2985,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -2929,7 +3010,10 @@ export interface operations {
     "schedule-account-task": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2942,6 +3026,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,6 +3036,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2970,8 +3056,8 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "parse_error" | "account_failed_validation" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`. */
+                        code: "parse_error" | "invalid_request" | "account_failed_validation";
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2985,7 +3071,7 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3000,7 +3086,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress";
+                        code: "import_supplier_migration_not_ongoing" | "account_import_process_already_imported" | "import_process_in_progress" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3019,6 +3105,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3223,7 +3310,10 @@ export interface operations {
     "cancel-account-task": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Import supplier code. */
                 import_supplier: string;
@@ -3241,6 +3331,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3261,7 +3352,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3292,9 +3383,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,7 +3398,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "import_process_not_pending";
+                        code: "import_supplier_migration_not_ongoing" | "import_process_not_pending" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3324,6 +3417,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3348,7 +3442,10 @@ export interface operations {
     "send-registration-flows": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Import supplier code. */
                 import_supplier: string;
@@ -3366,6 +3463,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3386,7 +3484,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3417,9 +3515,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,7 +3530,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3449,6 +3549,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3550,7 +3651,10 @@ export interface operations {
     "create-bulk-job": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3563,6 +3667,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3583,7 +3688,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3597,9 +3702,11 @@ export interface operations {
             };
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3610,7 +3717,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing";
+                        code: "import_supplier_migration_not_ongoing" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3629,6 +3736,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3653,7 +3761,10 @@ export interface operations {
     "start-bulk-job": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description job_id */
                 job_id: string;
@@ -3669,6 +3780,7 @@ export interface operations {
             /** @description Accepted. */
             202: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,7 +3801,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "bulk_job_upload_missing" | "bulk_job_upload_encoded";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3720,9 +3832,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,7 +3847,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "import_supplier_migration_not_ongoing" | "bulk_job_not_open";
+                        code: "import_supplier_migration_not_ongoing" | "bulk_job_not_open" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3752,6 +3866,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {
@@ -3864,7 +3979,10 @@ export interface operations {
     "abort-bulk-job": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with `Retry-After` is not kept. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description job_id */
                 job_id: string;
@@ -3880,6 +3998,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,7 +4019,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `invalid_encoding`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -3931,9 +4050,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description A state conflict; nothing was written. `import_process_in_progress`: retry later. */
+            /** @description A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds. */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3944,7 +4065,7 @@ export interface operations {
                          * @description Stable snake_case code, for programs.
                          * @enum {string}
                          */
-                        code: "bulk_job_finished";
+                        code: "bulk_job_finished" | "idempotency_key_in_use";
                         /** @description With `account_import_process_already_imported`: the account that exists. */
                         service_account_number?: string;
                         /** @description With `historical_statement_already_exists`: the statement that exists. */
@@ -3963,6 +4084,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["Throttled"];
             /** @description Retry the same request as it is. Never holds internals. */
             500: {

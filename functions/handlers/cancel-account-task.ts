@@ -1,4 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
+import { answerOf } from '../http/idempotency.js';
 import { cancelAccountTask } from '../use-cases/schedule-account-task.js';
 import { validate } from '../validation/generated/account-task-cancel.js';
 
@@ -13,8 +14,9 @@ export const handler = apiHandler(
     body: { validate, emptyIsObject: true },
     supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: true },
   },
-  async ({ supplier, path }) => ({
-    statusCode: 200,
-    body: await cancelAccountTask(supplier.code, path.external_account_number ?? '', new Date()),
-  }),
+  ({ supplier, path }) =>
+    answerOf(
+      (task) => ({ statusCode: 200, body: task }),
+      () => cancelAccountTask(supplier.code, path.external_account_number ?? '', new Date()),
+    ),
 );

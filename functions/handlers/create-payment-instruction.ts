@@ -1,4 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
+import { answerOf } from '../http/idempotency.js';
 import { postImportResponse } from '../http/post-import-response.js';
 import { createPaymentInstruction } from '../use-cases/create-payment-instruction.js';
 import { validate } from '../validation/generated/payment-instruction-create.js';
@@ -13,8 +14,9 @@ export const handler = apiHandler(
     supplier: { from: 'body', whenUnknown: 'account_not_found', requireOngoing: true },
     importedAccount: { from: 'body' },
   },
-  async ({ body, account }) => {
-    const result = await createPaymentInstruction(account, body, { dryRun: body.dry_run });
-    return postImportResponse(body.dry_run, result);
-  },
+  ({ body, account }) =>
+    answerOf(
+      (result) => postImportResponse(body.dry_run, result),
+      () => createPaymentInstruction(account, body, { dryRun: body.dry_run }),
+    ),
 );

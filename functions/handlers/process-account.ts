@@ -1,4 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
+import { answerOf } from '../http/idempotency.js';
 import { dryRunAccount, processAccount } from '../use-cases/process-account.js';
 import { validate } from '../validation/generated/process-account.js';
 
@@ -20,6 +21,9 @@ export const handler = apiHandler(
       ...(body.operations_team_name !== undefined ? { operationsTeamName: body.operations_team_name } : {}),
     };
     if (body.dry_run === true) return { statusCode: 200, body: await dryRunAccount(request) };
-    return { statusCode: 201, body: await processAccount(request) };
+    return answerOf(
+      (created) => ({ statusCode: 201, body: created }),
+      () => processAccount(request),
+    );
   },
 );

@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { accountTaskRequest, accountTaskSummary, underPayload } from '../http/account-task-request.js';
 import { apiHandler } from '../http/api-handler.js';
+import { answerOf } from '../http/idempotency.js';
 import { checkAccount } from '../rules/account/validate-account.js';
 import { taskStatusObject } from '../rules/account-task/account-task.js';
 import { scheduleWindow } from '../rules/account-task/schedule-window.js';
@@ -20,12 +21,15 @@ export const handler = apiHandler(accountTaskRequest(validate), async ({ body, s
     const { code, detail } = accountTaskSummary(fieldErrors);
     throw new ValidationError(fieldErrors, code, detail);
   }
-  const { outcome, task } = await scheduleAccountTask({
-    supplier: supplier.code,
-    account,
-    isDryRun: body.task_params.is_dry_run ?? false,
-    window: { start: window.start, end: window.end },
-    now,
-  });
-  return { statusCode: outcome === 'created' ? 201 : 200, body: taskStatusObject(task) };
+  return answerOf(
+    ({ outcome, task }) => ({ statusCode: outcome === 'created' ? 201 : 200, body: taskStatusObject(task) }),
+    () =>
+      scheduleAccountTask({
+        supplier: supplier.code,
+        account,
+        isDryRun: body.task_params.is_dry_run ?? false,
+        window: { start: window.start, end: window.end },
+        now,
+      }),
+  );
 });

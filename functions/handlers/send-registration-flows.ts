@@ -1,4 +1,5 @@
 import { apiHandler } from '../http/api-handler.js';
+import { answerOf } from '../http/idempotency.js';
 import { sendRegistrationFlows } from '../use-cases/meter-points.js';
 import { validate } from '../validation/generated/send-registration-flows.js';
 
@@ -14,8 +15,9 @@ export const handler = apiHandler(
     supplier: { from: 'path', whenUnknown: 'account_not_found', requireOngoing: true },
     importedAccount: { from: 'path' },
   },
-  async ({ body, account }) => ({
-    statusCode: 200,
-    body: await sendRegistrationFlows(account, { dryRun: body.dry_run === true }),
-  }),
+  ({ body, account }) =>
+    answerOf(
+      (answer) => ({ statusCode: 200, body: answer }),
+      () => sendRegistrationFlows(account, { dryRun: body.dry_run === true }),
+    ),
 );

@@ -1,5 +1,6 @@
 import { accountPayloadRequest } from '../http/account-payload-request.js';
 import { apiHandler } from '../http/api-handler.js';
+import { answerOf } from '../http/idempotency.js';
 import { requireValidAccount } from '../rules/account/validate-account.js';
 import { stageAccount } from '../use-cases/stage-account.js';
 
@@ -11,9 +12,11 @@ import { stageAccount } from '../use-cases/stage-account.js';
 export const handler = apiHandler(accountPayloadRequest, async ({ body, supplier }) => {
   const now = new Date();
   const account = requireValidAccount(body, now);
-  const outcome = await stageAccount(supplier.code, account, now);
-  return {
-    statusCode: outcome === 'created' ? 201 : 200,
-    body: { import_supplier: supplier.code, external_account_number: account.external_account_number },
-  };
+  return answerOf(
+    (outcome) => ({
+      statusCode: outcome === 'created' ? 201 : 200,
+      body: { import_supplier: supplier.code, external_account_number: account.external_account_number },
+    }),
+    () => stageAccount(supplier.code, account, now),
+  );
 });

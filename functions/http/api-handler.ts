@@ -10,6 +10,7 @@ import type { CompiledValidator } from '../validation/field-errors.js';
 import { toFieldErrors } from '../validation/field-errors.js';
 import { type AuthContext, readAuthContext } from './auth-context.js';
 import { errorHandler } from './error-handler.js';
+import { withIdempotencyKey } from './idempotency.js';
 import { findImportedAccount, type ImportedAccountRule } from './imported-account-access.js';
 import { parseJsonBody } from './json-body.js';
 import { jsonLimitErrors } from './json-limits.js';
@@ -129,7 +130,8 @@ function queryParameters(parameters: Record<string, string | undefined> | null):
  * (404: its supplier is the one checked next) → supplier scope (403) → unknown
  * supplier (400/404) → supplier not ongoing (409) → the imported account when declared (404),
  * then calls `handle` with a typed request. Errors thrown anywhere are mapped to responses in
- * one place (error-handler.ts).
+ * one place (error-handler.ts). A POST with an `Idempotency-Key` runs under its key
+ * (idempotency.ts): a repeat gets the first answer.
  */
 export function apiHandler<B = undefined>(
   options: ApiHandlerOptions<B> & { importedAccount: ImportedAccountRule },
@@ -150,7 +152,15 @@ export function apiHandler<B = undefined>(
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorHandler())
-    .handler(async (event, context) => withInvocation(context, () => handleEvent(event)));
+    .handler(async (event, context) =>
+      withInvocation(context, () =>
+        withIdempotencyKey(
+          event,
+          () => readAuthContext(event),
+          () => handleEvent(event),
+        ),
+      ),
+    );
 
   async function handleEvent(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
     const auth = readAuthContext(event);

@@ -61,28 +61,31 @@ function retryAfterOf(error: DomainError): number | undefined {
 export function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: async (request) => {
-      const error = request.error as Error;
-      if (error instanceof DomainError) {
-        const seconds = retryAfterOf(error);
-        request.response = jsonResponse({
-          statusCode: error.statusCode,
-          body: error.body(),
-          ...(seconds !== undefined ? { headers: retryAfter(seconds) } : {}),
-        });
-        return;
-      }
-      const retryable = isRetryable(error);
-      logger.error(retryable ? 'Retryable failure' : 'Unexpected failure', { error });
-      request.response = jsonResponse({
-        statusCode: retryable ? 503 : 500,
-        ...(retryable ? { headers: retryAfter(RETRY_AFTER_SECONDS) } : {}),
-        body: retryable
-          ? {
-              detail: 'The service is temporarily unavailable; retry the request as it is.',
-              code: 'service_unavailable',
-            }
-          : { detail: 'An unexpected error occurred; retry the request as it is.', code: 'internal_error' },
-      });
+      request.response = errorResponse(request.error as Error);
     },
   };
+}
+
+/** The response of an error thrown while serving a request (the middleware's, and a keyed request's). */
+export function errorResponse(error: Error): APIGatewayProxyResult {
+  if (error instanceof DomainError) {
+    const seconds = retryAfterOf(error);
+    return jsonResponse({
+      statusCode: error.statusCode,
+      body: error.body(),
+      ...(seconds !== undefined ? { headers: retryAfter(seconds) } : {}),
+    });
+  }
+  const retryable = isRetryable(error);
+  logger.error(retryable ? 'Retryable failure' : 'Unexpected failure', { error });
+  return jsonResponse({
+    statusCode: retryable ? 503 : 500,
+    ...(retryable ? { headers: retryAfter(RETRY_AFTER_SECONDS) } : {}),
+    body: retryable
+      ? {
+          detail: 'The service is temporarily unavailable; retry the request as it is.',
+          code: 'service_unavailable',
+        }
+      : { detail: 'An unexpected error occurred; retry the request as it is.', code: 'internal_error' },
+  });
 }

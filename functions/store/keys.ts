@@ -19,6 +19,7 @@
  *   BULKJOB#<job id>                JOB                      bulk import job (state, reader position, reader claim)
  *   BULKJOB#<job id>#COUNTER#<n>    COUNTER                  sharded line counts of the job's finished chunks
  *   BULKJOB#<job id>#CHUNK#<n>      LINE#<line> | DONE       a line's claim and result (TTL); the chunk's counted end
+ *   IDEMPOTENCY#<org>#<sha256>      IDEMPOTENCY              an idempotency key: its claim, then the answer kept (TTL)
  */
 
 export interface TableKey {
@@ -103,6 +104,11 @@ export const keys = {
   outbox: (id: string): TableKey => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
   /** Records that a consumer applied the inbound event `eventId` (its `detail.event_id`). */
   inboundEvent: (eventId: string): TableKey => ({ pk: `INBOUND#${eventId}`, sk: 'INBOUND' }),
+  /** An organisation's idempotency key (by its hash): the claim of the request in flight, then its kept answer. */
+  idempotencyKey: (organisation: string, keyHash: string): TableKey => ({
+    pk: `IDEMPOTENCY#${organisation}#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
 
   /** The current run of failures to reach a payment vendor for one reference. */
   vendorFailures: (vendor: string, reference: string): TableKey => ({

@@ -97,6 +97,13 @@ export interface RegistrationRequest {
   meterPoints: readonly MeterPointWithStatus[];
   /** The event for the meter points still requested (rebuilt after a lost race). */
   event: (requested: readonly MeterPointWithStatus[]) => EventDetail;
+  /** What the caller returns when the write commits with this result (see `ConditionalWrite.outcome`). */
+  outcome?: (result: RegistrationResult) => unknown;
+}
+
+export interface RegistrationResult {
+  requested: MeterPointWithStatus[];
+  changed: Map<string, string>;
 }
 
 /**
@@ -105,9 +112,7 @@ export interface RegistrationRequest {
  * re-read and left out (its new status is returned), so concurrent calls request each meter
  * point once. Returns the meter points requested and the current status of the others.
  */
-export async function requestRegistrations(
-  request: RegistrationRequest,
-): Promise<{ requested: MeterPointWithStatus[]; changed: Map<string, string> }> {
+export async function requestRegistrations(request: RegistrationRequest): Promise<RegistrationResult> {
   let pending = [...request.meterPoints];
   const changed = new Map<string, string>();
   await transactWriteWithRetry({
@@ -148,6 +153,7 @@ export async function requestRegistrations(
       pending = pending.filter((meterPoint) => !lost.has(meterPoint.mpxn));
       return 'retry-now';
     },
+    ...(request.outcome ? { outcome: () => request.outcome?.({ requested: pending, changed }) } : {}),
   });
   return { requested: pending, changed };
 }

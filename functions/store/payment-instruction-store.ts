@@ -28,11 +28,13 @@ export async function getPaymentInstruction(
 /**
  * Stores the instruction with its events in one transaction, unless it exists already.
  * Returns true when this call stored it, false when it was there (a concurrent request).
+ * `outcome`: what the caller returns when it stored it (see `ConditionalWrite.outcome`).
  */
 export async function storePaymentInstruction(
   account: ImportedAccount,
   record: PaymentInstructionRecord,
   events: readonly EventDetail[],
+  outcome?: () => unknown,
 ): Promise<boolean> {
   let exists = false;
   return transactWriteWithRetry({
@@ -60,5 +62,6 @@ export async function storePaymentInstruction(
       exists = true;
       return 'retry-now';
     },
+    ...(outcome ? { outcome } : {}),
   });
 }

@@ -1,5 +1,7 @@
 import { RetryableError } from '../errors.js';
 import { requestDeadline } from '../invocation-clock.js';
+import { LIMITS } from './dynamodb.js';
+import { answerItem } from './idempotency-scope.js';
 import {
   type CancellationReason,
   isConflictOnly,
@@ -36,6 +38,12 @@ export interface ConditionalWrite {
    * cancellation cannot be resolved.
    */
   resolve: (reasons: readonly CancellationReason[]) => Resolution | Promise<Resolution>;
+  /**
+   * For the write that ends a request: what the caller returns when this attempt commits. A
+   * request with an idempotency key then keeps its answer in the same transaction
+   * (./idempotency-scope.ts), so a crash cannot keep the writes without the answer.
+   */
+  outcome?: () => unknown;
 }
 
 export interface RetryOptions {
@@ -77,6 +85,15 @@ export function contentionError(): RetryableError {
   );
 }
 
+/** The request's idempotency key is no longer its own (its claim expired): it must not write. */
+function keyLost(): RetryableError {
+  return new RetryableError(
+    'temporarily_unavailable',
+    'The request outlived its idempotency key claim; retry the request as it is.',
+    503,
+  );
+}
+
 /**
  * Runs `write` until its items are written or nothing is left to write. Returns true when a
  * write succeeded, false when `items` had nothing (left) to write.
@@ -92,11 +109,17 @@ export async function transactWriteWithRetry(
     if (!items) return false;
     // The budget bounds retries only: a first attempt always runs, however long the request took.
     if (attempt > 0 && (attempt >= MAX_WRITE_ATTEMPTS || Date.now() >= deadline)) throw exhausted();
-    const result = await transactWrite(items);
-    if (result.ok) return true;
+    const answer =
+      write.outcome && items.length < LIMITS.transactWriteItems ? answerItem(write.outcome) : undefined;
+    const result = await transactWrite(answer ? [...items, answer.item] : items);
+    if (result.ok) {
+      answer?.committed();
+      return true;
+    }
+    if (answer && result.reasons[items.length]?.code === 'ConditionalCheckFailed') throw keyLost();
     const resolution = isConflictOnly(result.reasons)
       ? 'retry-after-pause'
-      : await write.resolve(result.reasons);
+      : await write.resolve(result.reasons.slice(0, items.length));
     if (resolution === 'retry-after-pause') {
       const pause = retryPause(attempt);
       if (Date.now() + pause >= deadline) throw exhausted();

@@ -145,9 +145,12 @@ export async function createPaymentInstruction(
     if (request[field] !== undefined) Object.assign(record, { [field]: request[field] });
   }
   if (dryRun) return paymentInstructionResult(record);
-  const created = await storePaymentInstruction(account, record, [
-    postImportCompleted(account, 'PAYMENT_INSTRUCTION', request.reference),
-  ]);
+  const created = await storePaymentInstruction(
+    account,
+    record,
+    [postImportCompleted(account, 'PAYMENT_INSTRUCTION', request.reference)],
+    () => paymentInstructionResult(record),
+  );
   if (created) return paymentInstructionResult(record);
   const winner = await getPaymentInstruction(account, adapter.vendor, request.reference);
   return paymentInstructionResult(winner ?? record);

@@ -11,7 +11,11 @@ import {
   registrationRequested,
 } from '../rules/meter-points/registration-flows.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import { getAccountMeterPoints, requestRegistrations } from '../store/meter-point-store.js';
+import {
+  getAccountMeterPoints,
+  type RegistrationResult,
+  requestRegistrations,
+} from '../store/meter-point-store.js';
 
 /** The account's meter points and their statuses, in payload order. */
 export async function meterPointStatuses(
@@ -58,7 +62,12 @@ export async function sendRegistrationFlows(
   if (candidates.length === 0) return answer(new Set(), (mpxn) => readStatus.get(mpxn) ?? 'UNKNOWN');
 
   const processNumber = newJoinSupplierProcessNumber();
-  const { requested, changed } = await requestRegistrations({
+  const answered = ({ requested, changed }: RegistrationResult) =>
+    answer(
+      new Set(requested.map((meterPoint) => meterPoint.mpxn)),
+      (mpxn) => changed.get(mpxn) ?? readStatus.get(mpxn) ?? 'UNKNOWN',
+    );
+  const result = await requestRegistrations({
     serviceAccountNumber: account.service_account_number,
     processNumber,
     nowIso: isoDateTime(now),
@@ -68,9 +77,7 @@ export async function sendRegistrationFlows(
         lifecycleJoinSupplierRequestedV1,
         joinSupplierRequested(account.service_account_number, processNumber, pending, now),
       ),
+    outcome: answered,
   });
-  return answer(
-    new Set(requested.map((meterPoint) => meterPoint.mpxn)),
-    (mpxn) => changed.get(mpxn) ?? readStatus.get(mpxn) ?? 'UNKNOWN',
-  );
+  return answered(result);
 }

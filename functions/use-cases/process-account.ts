@@ -125,6 +125,11 @@ async function create(request: ProcessRequest, token: string, account: Account):
   const openStatementPeriodStart = firstStatementPeriodStart(account.last_billed_to_date, now);
   let numbers = newAccountNumbers();
   let write: AccountCreationWrite | undefined;
+  const created = (): CreatedAccount => ({
+    import_supplier: supplier,
+    external_account_number: external,
+    service_account_number: numbers.serviceAccountNumber,
+  });
   await transactWriteWithRetry(
     {
       items: () => {
@@ -178,6 +183,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
           }
         }
       },
+      outcome: created,
     },
     {
       exhausted: () =>
@@ -189,11 +195,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
     },
   );
   logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
-  return {
-    import_supplier: supplier,
-    external_account_number: external,
-    service_account_number: numbers.serviceAccountNumber,
-  };
+  return created();
 }
 
 /** A dry run's errors for meter points that belong to another account already. */

@@ -104,6 +104,7 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
         state = await getAccountImportState(supplier, external);
         return 'retry-now' as const;
       },
+      outcome: () => scheduled,
     },
     {
       exhausted: () =>
@@ -147,6 +148,7 @@ export async function cancelAccountTask(
         ({ task } = await getAccountImportState(supplier, external));
         return 'retry-now' as const;
       },
+      outcome: () => taskStatusObject(endedTask(cancelled as StoredAccountTask, now)),
     },
     { exhausted: () => conflict('cancel_conflict', 'The task is changing') },
   );

@@ -34,6 +34,7 @@ export async function stageAccount(
         target = stagingTarget(existing, now);
         return 'retry-now';
       },
+      outcome: () => (target === 'create' ? 'created' : 'replaced'),
     },
     { exhausted: stagingConflict },
   );

@@ -38,6 +38,27 @@ const retryAfter = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
 };
 
+/** An answer given again under its idempotency key carries `Idempotent-Replayed: true`. */
+const replayed = { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } };
+const idempotentReplayedHeader = {
+  description:
+    '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key` (not run again); any kept status may carry it.',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/** The `Idempotency-Key` request header of every authorized POST. */
+const idempotencyKeyParameter = { $ref: '#/components/parameters/IdempotencyKey' };
+const idempotencyKeyComponent = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Names the request, per organisation, for 24 hours: a repeat with the same method, path and body gets the ' +
+    'first answer again (`Idempotent-Replayed: true`) without running again; a 5xx or an answer with ' +
+    '`Retry-After` is not kept. 1 to 255 printable ASCII characters.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+};
+
 function json(description: string, schema: JsonSchema, headers?: Record<string, unknown>) {
   return {
     description,
@@ -72,6 +93,10 @@ const sharedResponses = {
     errorBody(['service_unavailable', 'temporarily_unavailable']),
     retryAfter,
   ),
+  IdempotencyKeyReused: json(
+    'The `Idempotency-Key` was sent with another request (method, path or body) within 24 hours; nothing was run.',
+    errorBody(['idempotency_key_reused']),
+  ),
   UnknownPath: json(
     'No route has this path, or the path exists but not with this method (API Gateway gives both the same answer).',
     errorBody(['not_found']),
@@ -90,7 +115,7 @@ function requestComponents(schemas: Map<string, AnySchema>): Record<string, Json
   return components;
 }
 
-function successResponses(contract: OperationContract): Record<string, unknown> {
+function successResponses(contract: OperationContract, method: string): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(contract.success)) {
     const headers =
@@ -101,7 +126,9 @@ function successResponses(contract: OperationContract): Record<string, unknown> 
               schema: { type: 'string' },
             },
           }
-        : undefined;
+        : method === 'POST'
+          ? replayed
+          : undefined;
     const description = status === '201' ? 'Created.' : status === '202' ? 'Accepted.' : 'Success.';
     responses[status] = json(description, ref(schema), headers);
   }
@@ -120,7 +147,7 @@ function restErrorResponses(
   if (isPost || contract.badRequest || hasPathParameters) {
     const codes = [
       ...new Set([
-        ...(isPost ? ['parse_error'] : []),
+        ...(isPost ? ['parse_error', 'invalid_request'] : []),
         ...(contract.badRequest?.codes ?? []),
         ...(hasPathParameters ? ['invalid_request'] : []),
       ]),
@@ -129,6 +156,7 @@ function restErrorResponses(
       ...new Set([
         ...(contract.badRequest?.fieldCodes ?? []),
         ...(hasPathParameters ? ['invalid_encoding'] : []),
+        ...(isPost ? ['invalid_idempotency_key'] : []),
       ]),
     ];
     const standard = validationErrorBody(codes, fieldCodes);
@@ -145,16 +173,18 @@ function restErrorResponses(
   if (contract.notFound) {
     responses['404'] = json('Not found; nothing was written.', errorBody(contract.notFound));
   }
-  if (contract.conflict) {
-    const headers = contract.conflict.includes('import_process_in_progress') ? retryAfter : undefined;
+  const conflicts = [...(contract.conflict ?? []), ...(isPost ? ['idempotency_key_in_use'] : [])];
+  if (conflicts.length > 0) {
+    const headers = conflicts.includes('import_process_in_progress') || isPost ? retryAfter : undefined;
     responses['409'] = json(
-      'A state conflict; nothing was written. `import_process_in_progress`: retry later.',
-      conflictBody(contract.conflict),
+      'A state conflict; nothing was written. `import_process_in_progress`, `idempotency_key_in_use`: retry after `Retry-After` seconds.',
+      conflictBody(conflicts),
       headers,
     );
   }
   if (isPost) responses['413'] = sharedResponse('PayloadTooLarge');
   responses['414'] = sharedResponse('UriTooLong');
+  if (isPost) responses['422'] = sharedResponse('IdempotencyKeyReused');
   responses['429'] = sharedResponse('Throttled');
   responses['500'] = json(
     'Retry the same request as it is. Never holds internals.',
@@ -198,6 +228,7 @@ function operations(): Record<string, Record<string, unknown>> {
     const { method, path, authorized } = fn.route;
     const parameters = [
       ...pathParameters(path),
+      ...(method === 'POST' && authorized ? [idempotencyKeyParameter] : []),
       ...(contract.query ?? []).map((q) => ({ ...q, in: 'query', required: q.required ?? false })),
     ];
     const operation = {
@@ -215,7 +246,7 @@ function operations(): Record<string, Record<string, unknown>> {
           }
         : {}),
       responses: authorized
-        ? { ...successResponses(contract), ...restErrorResponses(contract, method, fn.route.path) }
+        ? { ...successResponses(contract, method), ...restErrorResponses(contract, method, fn.route.path) }
         : tokenResponses(contract),
     };
     const key = publicPath(path);
@@ -288,6 +319,8 @@ export async function openApiDocument(root: string): Promise<Record<string, unkn
       },
       schemas: { ...requests, ...successSchemas, FieldError: fieldError },
       responses: sharedResponses,
+      parameters: { IdempotencyKey: idempotencyKeyComponent },
+      headers: { IdempotentReplayed: idempotentReplayedHeader },
     },
   };
 }

@@ -27,24 +27,29 @@ describe('the harness covers every function of the route table that changes stat
 
 describe('the harness reports what it looks for', () => {
   it('a claim that outlives its crashed holder (a claim margin of 10 s) is a violation', async () => {
-    // Prepare: the creation lock taken by process/, with the largest margin an environment may set
+    // Prepare: the request's idempotency key, then the creation lock, taken by process/, with the
+    // largest margin an environment may set
     const path = crashPaths().find((candidate) => candidate.functionId === 'process-account');
     if (!path) throw new Error('no process path');
+    let keyClaim: number | undefined;
 
-    // Act: crash just after the lock is taken
+    // Act: crash just after the lock is taken (the UpdateItem after the key's)
     const report = await explore(path, {
       concurrency: 1,
       env: { DATA_IMPORT_CLAIM_MARGIN_SECONDS: '10' },
-      only: (_k, moment, call) => call.operation === 'UpdateItem' && moment === 'after',
+      only: (k, moment, call) => {
+        if (call.operation !== 'UpdateItem') return false;
+        keyClaim ??= k;
+        return k !== keyClaim && moment === 'after';
+      },
     });
 
     // Assess
     expect(report.crashPoints).toBe(1);
     expect(report.violations.map((violation) => violation.problem)).toEqual([
       expect.stringMatching(/^the creation lock \(PROCESS\) left by the crash expires [\d.]+ s after it/),
-      expect.stringMatching(
-        /409 import_process_in_progress .* no answer within the crashed holder's lifetime/,
-      ),
+      expect.stringMatching(/^the idempotency key’s claim left by the crash expires [\d.]+ s after it/),
+      expect.stringMatching(/409 idempotency_key_in_use .* no answer within the crashed holder's lifetime/),
     ]);
   }, 120_000);
 });

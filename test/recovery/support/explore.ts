@@ -151,7 +151,15 @@ export async function explore(path: CrashPath, options: ExploreOptions): Promise
       const problems =
         c.problems.length > 0
           ? c.problems
-          : judge(path, expected, c.subject, c.final, tables.get(c.world) ?? [], published);
+          : judge(
+              path,
+              expected,
+              c.subject,
+              c.final,
+              tables.get(c.world) ?? [],
+              published,
+              c.k === calls.length && c.moment === 'after',
+            );
       violations.push(
         ...problems.map((problem) => ({ k: c.k, moment: c.moment, call: calls[c.k - 1], problem })),
       );

@@ -9,7 +9,9 @@ import type { Subject } from './world.js';
  * to the publisher: the rules every state keeps (one account per external number and meter
  * point, aggregates equal to a recount, no claim held), the same state and the same events as
  * the clean run (ids, times and the subject's names aside; an event may come more than once),
- * every stored event on the bus, and a documented answer.
+ * every stored event on the bus, and a documented answer. A client's retry after a lost answer
+ * (the crash after the call's last write) must get the clean run's answer itself: the request's
+ * idempotency key kept it in that write.
  */
 type Item = Record<string, unknown>;
 
@@ -32,6 +34,15 @@ export function reference(subject: Subject, answer: Answer, items: readonly Item
   };
 }
 
+/** The retry after a lost answer gets the first answer again, marked as such. */
+const firstAnswer = (clean: Answer, final: Answer): string | undefined => {
+  const same = cleanOr()(clean, final);
+  if (same) return `a retry after the lost answer ${same.replace(/^answered/, 'got')}`;
+  return final.replayed
+    ? undefined
+    : 'a retry after the lost answer ran again (no Idempotent-Replayed: true)';
+};
+
 export function judge(
   path: CrashPath,
   clean: Reference,
@@ -39,6 +50,7 @@ export function judge(
   final: Answer | undefined,
   items: readonly Item[],
   published: ReadonlySet<string>,
+  lostAnswer = false,
 ): string[] {
   const view = viewOf(items, subject);
   const problems = [...invariants(view, subject)];
@@ -50,7 +62,10 @@ export function judge(
     if (!published.has(event.event_id))
       problems.push(`event ${event.event_type} ${event.event_id} never published`);
   }
-  const check = path.answer ?? (path.redrive === 'client' ? cleanOr() : succeeded);
+  const check =
+    path.redrive === 'client' && lostAnswer
+      ? firstAnswer
+      : (path.answer ?? (path.redrive === 'client' ? cleanOr() : succeeded));
   const wrong =
     final && check(normalizedAnswer(clean.answer, clean.subject), normalizedAnswer(final, subject), view);
   if (wrong) problems.push(wrong);

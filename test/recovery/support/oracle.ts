@@ -57,7 +57,8 @@ export function viewOf(all: readonly Item[], subject: Subject): SubjectView {
   const items: Item[] = [];
   const events: EventDetail[] = [];
   for (const { item, text } of texts) {
-    if (!names(text)) continue;
+    // A key's record holds a request's answer: judged as the answer and as a claim, not as state.
+    if (!names(text) || String(item.pk).startsWith('IDEMPOTENCY#')) continue;
     if (String(item.pk).startsWith('OUTBOX#')) {
       events.push(...eventsOfOutboxItem(item).filter((event) => names(JSON.stringify(event))));
     } else {
@@ -172,6 +173,12 @@ export function heldClaims(items: readonly Item[], subject: Subject, holderDeadl
   const job = subject.data.tokens?.job as string | undefined;
   if (job) claims.push(...bulkJobClaims(items, job));
   for (const item of items) {
+    if (String(item.pk).startsWith('IDEMPOTENCY#') && item.state === 'IN_FLIGHT') {
+      claims.push({
+        what: 'the idempotency key’s claim',
+        expiresAt: Date.parse(String(item.claim_expires_at)),
+      });
+    }
     if (!String(item.pk).startsWith(`IMPORT#${subject.supplier}#`) || item.status !== 'IN_PROGRESS') continue;
     if (item.sk === 'PROCESS') {
       const expiry =

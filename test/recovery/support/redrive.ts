@@ -7,8 +7,9 @@ import { INVOCATION_TIMEOUT_MS, type Subject, type World } from './world.js';
 
 /**
  * What the cloud does after a function died, played by the harness:
- * - `client`: API Gateway answered 502; the client sends the same request again, and on a
- *   5xx, a 429 or a `409 import_process_in_progress` waits what `Retry-After` says and sends it again;
+ * - `client`: API Gateway answered 502; the client sends the same request again (with the same
+ *   `Idempotency-Key`), and on a 5xx, a 429, a `409 import_process_in_progress` or a
+ *   `409 idempotency_key_in_use` waits what `Retry-After` says and sends it again;
  * - `queue`: SQS delivers the same message again once its visibility timeout has passed (the
  *   harness delivers it as soon as the task's lease has expired: the earliest the timeout allows);
  * - `stream`: the event source mapping hands the same records to the function again;
@@ -24,6 +25,8 @@ export interface Answer {
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
   body?: any;
   retryAfter?: number;
+  /** `Idempotent-Replayed: true`: the kept answer of an earlier request with the same key. */
+  replayed?: boolean;
   result?: unknown;
   error?: { name: string; message: string };
   /** The body before normalization (answer checks that need the real numbers). */
@@ -41,14 +44,15 @@ export function answerOf(step: StepOutcome | undefined): Answer {
   } | null;
   if (result && typeof result.statusCode === 'number') {
     const body = result.body ? JSON.parse(result.body) : undefined;
-    const header = Object.entries(result.headers ?? {}).find(
-      ([name]) => name.toLowerCase() === 'retry-after',
-    );
+    const headerOf = (wanted: string) =>
+      Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === wanted)?.[1];
+    const header = headerOf('retry-after');
     return {
       status: result.statusCode,
       code: body?.code,
       body,
-      ...(header ? { retryAfter: Number(header[1]) } : {}),
+      ...(header ? { retryAfter: Number(header) } : {}),
+      ...(headerOf('idempotent-replayed') === 'true' ? { replayed: true } : {}),
     };
   }
   return { result: step.result };
@@ -80,9 +84,12 @@ export interface RedriveOutcome {
   violations: string[];
 }
 
+/** Refusals because a claim is held (the account's creation lock, the request's idempotency key): wait, retry. */
+const CLAIM_HELD = new Set(['import_process_in_progress', 'idempotency_key_in_use']);
+
 const retryable = (answer: Answer) =>
   answer.status !== undefined &&
-  (answer.status >= 500 || answer.status === 429 || answer.code === 'import_process_in_progress');
+  (answer.status >= 500 || answer.status === 429 || CLAIM_HELD.has(String(answer.code)));
 
 /** One invocation of the re-drive: its answer, and its deadline (the claims it took expire by then). */
 async function invoke(
@@ -110,7 +117,7 @@ async function client(context: RedriveContext): Promise<RedriveOutcome> {
     if (seconds === undefined && answer.status !== 500) violations.push(`${at} carries no Retry-After`);
     const waitMs = (seconds ?? 1) * 1000;
     // A claim's holder is dead: whoever waits what Retry-After says must find it expired by then.
-    if (answer.code === 'import_process_in_progress' && Date.now() + waitMs > latest) {
+    if (CLAIM_HELD.has(String(answer.code)) && Date.now() + waitMs > latest) {
       violations.push(
         `${at}, Retry-After ${seconds ?? '-'}: no answer within the crashed holder's lifetime (${INVOCATION_TIMEOUT_MS / 1000} s)`,
       );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { type ApiFunctionId, apiFunctions, publicPath } from '../../../infra/routes.js';
 import { accountPayload } from '../../accounts/support/accounts.js';
@@ -8,6 +9,9 @@ import type { Step, Subject } from './world.js';
  * Lambda events of the API routes as API Gateway hands them to a function after the
  * authorizer (the route and its method from infra/routes.ts, the organisation's scope being the
  * subject's supplier), and the preparation steps that bring a subject to a path's start.
+ * Every POST carries an `Idempotency-Key` derived from the request, as the ETL kit sends one: a
+ * client's retry (the same request) sends the same key. The subject keeps the keys it used
+ * (`data.idempotencyKeys`), so the harness finds the claims they hold.
  */
 export function apiEvent(
   id: ApiFunctionId,
@@ -20,14 +24,32 @@ export function apiEvent(
   const path = publicPath(definition.route.path).replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(parameters[name] ?? ''),
   );
+  const key = `crash-points/${id}/${createHash('sha256')
+    .update(`${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex')}`;
+  subject.data.idempotencyKeys ??= [];
+  const used = subject.data.idempotencyKeys as string[];
+  if (definition.route.method === 'POST' && !used.includes(key)) used.push(key);
   return proxyEvent({
     method: definition.route.method,
     path,
     ...(body === undefined ? {} : { body }),
     suppliers: [subject.supplier],
-    organisation: `crash-points-${subject.supplier.toLowerCase()}`,
+    organisation: organisationOf(subject),
+    ...(definition.route.method === 'POST'
+      ? {
+          headers: {
+            'content-type': 'application/json',
+            Host: '127.0.0.1:3000',
+            'Idempotency-Key': key,
+          },
+        }
+      : {}),
   });
 }
+
+/** The organisation whose token the subject's requests carry. */
+export const organisationOf = (subject: Subject) => `crash-points-${subject.supplier.toLowerCase()}`;
 
 /** The external number of the subject's account `index` (0: its own; others share its supplier). */
 export const externalOf = (subject: Subject, index = 0) =>

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { PutCommand, QueryCommand, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { isTaskMessage, type TaskMessage } from '../../../functions/rules/account-task/engine.js';
+import { keyHash } from '../../../functions/rules/idempotency/idempotency-key.js';
 import { apiKeyItem } from '../../../functions/store/api-key-store.js';
+import { keys } from '../../../functions/store/keys.js';
 import { organisationItem } from '../../../functions/store/organisation-store.js';
 import { supplierItem } from '../../../functions/store/supplier-store.js';
 import { sqsRecord } from '../../../infra/local/sqs-poller.js';
@@ -12,6 +20,7 @@ import { functionBundle } from './bundles.js';
 import type { CallMoment } from './call-hooks.js';
 import { type ChildOutcome, runChild } from './child.js';
 import type { ChildStep } from './child-runner.js';
+import { organisationOf } from './requests.js';
 import { createStandIns, type StandIns, takeAllMessages } from './stand-ins.js';
 import { StreamTap } from './stream.js';
 
@@ -183,7 +192,25 @@ export class World {
   async claimItems(subject: Subject): Promise<Record<string, unknown>[]> {
     const externals = [subject.external, ...((subject.data.externals as string[] | undefined) ?? [])];
     const imports = await Promise.all(externals.map((external) => this.importItems(subject, external)));
-    return [...imports.flat(), ...(await bulkJobItems(this, subject))];
+    return [...imports.flat(), ...(await bulkJobItems(this, subject)), ...(await this.keyRecords(subject))];
+  }
+
+  /** The records of the idempotency keys the subject's requests sent (their claims, then their answers). */
+  async keyRecords(subject: Subject): Promise<Record<string, unknown>[]> {
+    const used = (subject.data.idempotencyKeys ?? []) as string[];
+    const records = await Promise.all(
+      used.map(async (key) => {
+        const { Item } = await this.standIns.db.send(
+          new GetCommand({
+            TableName: this.standIns.tableName,
+            Key: keys.idempotencyKey(organisationOf(subject), keyHash(key)),
+            ConsistentRead: true,
+          }),
+        );
+        return Item;
+      }),
+    );
+    return records.filter((record): record is Record<string, unknown> => record !== undefined);
   }
 
   /** Every item of the world's table. */

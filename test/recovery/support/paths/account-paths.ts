@@ -25,6 +25,15 @@ const importAll = async (world: World, subjects: Subject[]) => {
 const everyItem = (results: unknown, status: string) =>
   Array.isArray(results) && results.length > 0 && results.every((result) => result?.status === status);
 
+/** Validation keeps nothing but its answer under the request's idempotency key. */
+export const validate: CrashPath = {
+  id: 'validate',
+  functionId: 'validate-account',
+  redrive: 'client',
+  prepare: async () => undefined,
+  event: (_world, subject) => apiEvent('validate-account', subject, payloadOf(subject)),
+};
+
 export const stage: CrashPath = {
   id: 'stage',
   functionId: 'stage-account',

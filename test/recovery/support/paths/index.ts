@@ -35,6 +35,7 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
     notExplored:
       'it issues credentials and changes no migration state: a crash leaves at most a refresh token nobody holds, which expires',
   },
+  'validate-account': [account.validate],
   'stage-account': [{ ...account.stage, fast: true }],
   'process-account': [{ ...account.process, fast: true }, account.processDryRun],
   'create-transactions': [{ ...account.transactions, fast: true }, account.transactionsInChunks],
@@ -42,6 +43,7 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
   'create-historical-statements': [account.statements],
   'create-payment-instruction': [account.paymentInstruction],
   'send-registration-flows': [account.registrationFlows],
+  'validate-account-task': [task.validate],
   'schedule-account-task': [task.schedule],
   'cancel-account-task': [task.cancel],
   'hand-over-started-tasks': [task.handOver],

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scheduledEvent } from '../../../../infra/local/scheduler.js';
 import { type CrashPath, cleanOr } from '../crash-path.js';
-import { accountParameters, apiEvent, fromNow, scheduleStep } from '../requests.js';
+import { accountParameters, apiEvent, fromNow, payloadOf, scheduleStep } from '../requests.js';
 import { markHandedOver, settleTasks, taskMessageRecord, taskRecords } from '../task-engine.js';
 import type { Subject, World } from '../world.js';
 
@@ -12,6 +12,15 @@ import type { Subject, World } from '../world.js';
  */
 const scheduleAll = async (world: World, subjects: Subject[]) => {
   await world.prepare(subjects.map((subject) => scheduleStep(subject)));
+};
+
+/** Validation keeps nothing but its answer under the request's idempotency key. */
+export const validate: CrashPath = {
+  id: 'v2-validate',
+  functionId: 'validate-account-task',
+  redrive: 'client',
+  prepare: async () => undefined,
+  event: (_world, subject) => apiEvent('validate-account-task', subject, { payload: payloadOf(subject) }),
 };
 
 export const schedule: CrashPath = {
