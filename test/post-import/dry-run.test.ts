@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventsOfOutboxItem } from '../../functions/events/outbox.js';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { forAccount, waitForEvents } from '../support/events-file.js';
@@ -18,6 +18,10 @@ import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
 prepareAcmeToken();
+
+// Each case scans the whole shared table for outbox items twice (they are found by no key), and
+// the table holds what every other test wrote: on a loaded two-core machine that is slow.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** Outbox items (events waiting to be or already published) that mention this account. */
 async function outboxItemsFor(account: AccountRef): Promise<unknown[]> {
