@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
 import { accountPayload, transactionsPayload } from '../bench/payloads.js';
-import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
+import { type Running, runtimeOnOwnData } from '../support/killable-runtime.js';
 import { startJob } from './job-driver.js';
 import { resultsOf, waitForJob } from './support.js';
 
@@ -54,19 +51,14 @@ const comparable = (result: Record<string, unknown>, run: string) =>
   );
 
 describe('A bulk job interrupted by kill -9 of the runtime finishes after a restart as an uninterrupted one does', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'bulk-kill-'));
-  const dataDir = join(directory, 'data');
-  const eventsFile = join(directory, 'events.jsonl');
-  let running: Running | undefined;
+  const runtime = runtimeOnOwnData('bulk-kill-');
   const timeouts = {
     DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS: process.env.DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS,
     DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS: process.env.DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS,
   };
 
-  afterAll(async () => {
-    if (running) await killGroup(running, 'SIGKILL');
+  afterAll(() => {
     Object.assign(process.env, timeouts);
-    rmSync(directory, { recursive: true, force: true });
   });
 
   it('every line ends IMPORTED once, each account holds its transactions and note once, the counts are exact', async () => {
@@ -76,14 +68,13 @@ describe('A bulk job interrupted by kill -9 of the runtime finishes after a rest
     const run = `BKILL-${randomUUID().slice(0, 8)}`;
     const twin = `BTWIN-${randomUUID().slice(0, 8)}`;
     const externals = (prefix: string) => Array.from({ length: LINES }, (_, i) => `${prefix}-${i}`);
-    running = await startRuntime(dataDir, eventsFile);
-    const jobId = await startJobOver(clientOf(running), externals(run).map(bundleLine));
-    const atKill = await waitForJob(clientOf(running), jobId, (job) => job.lines.processed >= 4, POLL);
+    const first = await runtime.start();
+    const jobId = await startJobOver(clientOf(first), externals(run).map(bundleLine));
+    const atKill = await waitForJob(clientOf(first), jobId, (job) => job.lines.processed >= 4, POLL);
 
     // Act
-    await killGroup(running, 'SIGKILL');
-    running = await startRuntime(dataDir, eventsFile);
-    const client = clientOf(running);
+    await runtime.kill('SIGKILL');
+    const client = clientOf(await runtime.start());
     const job = await waitForJob(client, jobId, (current) => current.finished_at !== null, POLL);
     const uninterrupted = await waitForJob(
       client,
