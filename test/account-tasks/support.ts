@@ -1,5 +1,6 @@
 import type { TaskMessage } from '../../functions/rules/account-task/engine.js';
 import { api } from '../support/http.js';
+import { pollUntil } from '../support/polling.js';
 
 export const v2Paths = {
   validate: '/v2/data-import/accounts/validate/',
@@ -33,13 +34,15 @@ export async function waitForStatus(
   done: (status: string) => boolean,
   timeoutMs = 60_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await api('GET', v2Paths.status(supplier, external), { token });
-    if (response.status === 200 && done(response.json.status)) return response;
-    if (Date.now() > deadline) throw new Error(`task still ${response.json?.status ?? response.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return pollUntil(
+    () => api('GET', v2Paths.status(supplier, external), { token }),
+    (response) => response.status === 200 && done(response.json.status),
+    {
+      timeoutMs,
+      intervalMs: 200,
+      failure: (response) => `task still ${response.json?.status ?? response.status}`,
+    },
+  );
 }
 
 /** A queue that keeps what it is given (the engine tests hand tasks to the worker themselves). */

@@ -6,6 +6,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
 import { load } from '../../client/etl/load.js';
 import { keys } from '../../functions/store/keys.js';
+import { startJob } from '../bulk-jobs/job-driver.js';
+import { pollUntil } from '../support/polling.js';
 import { type Capacity, CapacityMeter } from './capacity-meter.js';
 import { accountPayload, transactionsPayload } from './payloads.js';
 import { measureFloor } from './throughput.js';
@@ -53,6 +55,9 @@ function bundleFile(
   return file;
 }
 
+/** How long one measured job may run before the bench gives up on it. */
+const JOB_TIMEOUT_MS = 30 * 60_000;
+
 /**
  * Seconds from the start of a job over `file` to the moment it is seen finished: its item read
  * every 50 ms straight from the table with a client of the bench's own, so that neither the API
@@ -65,35 +70,19 @@ async function runJob(
   file: string,
   lines: number,
 ): Promise<number> {
-  const created = await client.requestJson<{ job_id: string; upload: { url: string } }>(
-    'POST',
-    '/v2/data-import/bulk-jobs/',
-    { import_supplier: supplier },
+  const { jobId, startedAt } = await startJob(client, readFileSync(file), supplier);
+  const { Item } = await pollUntil(
+    () =>
+      poller.documents.send(
+        new GetCommand({ TableName: poller.tableName, Key: keys.bulkJob(jobId), ConsistentRead: true }),
+      ),
+    ({ Item }) => Item?.finished_at !== undefined,
+    { timeoutMs: JOB_TIMEOUT_MS, intervalMs: 50, failure: () => `the bulk job ${jobId} did not finish` },
   );
-  if (created.status !== 201 || !created.body)
-    throw new Error(`creating a bulk job answered ${created.status}`);
-  const job = created.body;
-  const uploaded = await fetch(job.upload.url, { method: 'PUT', body: readFileSync(file) });
-  if (uploaded.status !== 200) throw new Error(`uploading the job's file answered ${uploaded.status}`);
-  const started = performance.now();
-  const start = await client.requestJson('POST', `/v2/data-import/bulk-jobs/${job.job_id}/start/`);
-  if (start.status !== 202) throw new Error(`starting the job answered ${start.status}`);
-  for (;;) {
-    const { Item } = await poller.documents.send(
-      new GetCommand({
-        TableName: poller.tableName,
-        Key: keys.bulkJob(job.job_id),
-        ConsistentRead: true,
-      }),
-    );
-    if (Item?.finished_at !== undefined) {
-      const seconds = (performance.now() - started) / 1000;
-      const imported = Number((Item.final_counts as { imported?: number } | undefined)?.imported ?? 0);
-      if (imported !== lines) throw new Error(`the bulk job imported ${imported} of ${lines} lines`);
-      return seconds;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const seconds = (performance.now() - startedAt) / 1000;
+  const imported = Number((Item?.final_counts as { imported?: number } | undefined)?.imported ?? 0);
+  if (imported !== lines) throw new Error(`the bulk job imported ${imported} of ${lines} lines`);
+  return seconds;
 }
 
 interface Metered {

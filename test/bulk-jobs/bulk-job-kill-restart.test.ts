@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
 import { accountPayload, transactionsPayload } from '../bench/payloads.js';
-import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
-import { bulkJobPaths, resultsOf } from './support.js';
+import { type Running, runtimeOnOwnData } from '../support/killable-runtime.js';
+import { startJob } from './job-driver.js';
+import { resultsOf, waitForJob } from './support.js';
 
 /**
  * A bulk job survives a `kill -9` of the whole local runtime (`npm start -- --data-dir`, DynamoDB
@@ -35,25 +32,15 @@ function bundleLine(external: string): string {
 }
 
 /** Creates, uploads and starts a job over `lines`; its id. */
-async function startJob(client: DataImportClient, lines: string[]): Promise<string> {
-  // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
-  const created = await client.requestJson<any>('POST', bulkJobPaths.jobs, { import_supplier: 'ACME' });
-  expect(created.status).toBe(201);
-  const uploaded = await fetch(created.body.upload.url, { method: 'PUT', body: `${lines.join('\n')}\n` });
-  expect(uploaded.status).toBe(200);
-  expect((await client.requestJson('POST', bulkJobPaths.start(created.body.job_id))).status).toBe(202);
-  return created.body.job_id;
+async function startJobOver(client: DataImportClient, lines: string[]): Promise<string> {
+  return (await startJob(client, `${lines.join('\n')}\n`)).jobId;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
-async function waitForJob(client: DataImportClient, jobId: string, done: (job: any) => boolean) {
-  for (;;) {
-    // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
-    const { status, body } = await client.requestJson<any>('GET', bulkJobPaths.job(jobId));
-    if (status === 200 && done(body)) return body;
-    await sleep(100);
-  }
-}
+/**
+ * Polls every 100 ms (to see the job mid-way before the kill), for at most what the restart, the
+ * 15 s claims of the lines in flight and the rest of the lines take on a loaded machine.
+ */
+const POLL = { timeoutMs: 300_000, intervalMs: 100 };
 
 /** A result line with the run's account numbers replaced, to compare two runs of twin files. */
 const comparable = (result: Record<string, unknown>, run: string) =>
@@ -64,19 +51,14 @@ const comparable = (result: Record<string, unknown>, run: string) =>
   );
 
 describe('A bulk job interrupted by kill -9 of the runtime finishes after a restart as an uninterrupted one does', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'bulk-kill-'));
-  const dataDir = join(directory, 'data');
-  const eventsFile = join(directory, 'events.jsonl');
-  let running: Running | undefined;
+  const runtime = runtimeOnOwnData('bulk-kill-');
   const timeouts = {
     DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS: process.env.DATA_IMPORT_BULK_WORKER_TIMEOUT_SECONDS,
     DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS: process.env.DATA_IMPORT_BULK_READER_TIMEOUT_SECONDS,
   };
 
-  afterAll(async () => {
-    if (running) await killGroup(running, 'SIGKILL');
+  afterAll(() => {
     Object.assign(process.env, timeouts);
-    rmSync(directory, { recursive: true, force: true });
   });
 
   it('every line ends IMPORTED once, each account holds its transactions and note once, the counts are exact', async () => {
@@ -86,19 +68,19 @@ describe('A bulk job interrupted by kill -9 of the runtime finishes after a rest
     const run = `BKILL-${randomUUID().slice(0, 8)}`;
     const twin = `BTWIN-${randomUUID().slice(0, 8)}`;
     const externals = (prefix: string) => Array.from({ length: LINES }, (_, i) => `${prefix}-${i}`);
-    running = await startRuntime(dataDir, eventsFile);
-    const jobId = await startJob(clientOf(running), externals(run).map(bundleLine));
-    const atKill = await waitForJob(clientOf(running), jobId, (job) => job.lines.processed >= 4);
+    const first = await runtime.start();
+    const jobId = await startJobOver(clientOf(first), externals(run).map(bundleLine));
+    const atKill = await waitForJob(clientOf(first), jobId, (job) => job.lines.processed >= 4, POLL);
 
     // Act
-    await killGroup(running, 'SIGKILL');
-    running = await startRuntime(dataDir, eventsFile);
-    const client = clientOf(running);
-    const job = await waitForJob(client, jobId, (current) => current.finished_at !== null);
+    await runtime.kill('SIGKILL');
+    const client = clientOf(await runtime.start());
+    const job = await waitForJob(client, jobId, (current) => current.finished_at !== null, POLL);
     const uninterrupted = await waitForJob(
       client,
-      await startJob(client, externals(twin).map(bundleLine)),
+      await startJobOver(client, externals(twin).map(bundleLine)),
       (current) => current.finished_at !== null,
+      POLL,
     );
 
     // Assess

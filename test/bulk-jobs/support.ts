@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process';
 import { expect } from 'vitest';
+import type { DataImportClient } from '../../client/data-import-client.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
+import { pollUntil } from '../support/polling.js';
+import { bulkJobPaths } from './job-driver.js';
 
-export const bulkJobPaths = {
-  jobs: '/v2/data-import/bulk-jobs/',
-  job: (jobId: string) => `/v2/data-import/bulk-jobs/${encodeURIComponent(jobId)}/`,
-  start: (jobId: string) => `/v2/data-import/bulk-jobs/${encodeURIComponent(jobId)}/start/`,
-  abort: (jobId: string) => `/v2/data-import/bulk-jobs/${encodeURIComponent(jobId)}/abort/`,
-};
+export { bulkJobPaths };
 
 export function createJob(token: string, body: Record<string, unknown>) {
   return api('POST', bulkJobPaths.jobs, { token, body });
@@ -34,21 +32,33 @@ export async function upload(url: string, content: string | Buffer): Promise<num
   return response.status;
 }
 
-/** Polls the job until `done` holds (the shared runtime's reader and workers run it). */
+/** Reads a job: over the shared runtime's API with a token, or with a client of another runtime. */
+async function readJob(via: string | DataImportClient, jobId: string) {
+  if (typeof via === 'string') {
+    const response = await api('GET', bulkJobPaths.job(jobId), { token: via });
+    return { status: response.status, body: response.json };
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
+  return via.requestJson<any>('GET', bulkJobPaths.job(jobId));
+}
+
+/**
+ * Polls the job (read with a token of the shared runtime or a client of another) until `done`
+ * holds, every `intervalMs`, for at most `timeoutMs`: the runtime's reader and workers run it.
+ */
 export async function waitForJob(
-  token: string,
+  via: string | DataImportClient,
   jobId: string,
   // biome-ignore lint/suspicious/noExplicitAny: the job object is checked field by field
   done: (job: any) => boolean,
-  timeoutMs = 90_000,
+  { timeoutMs = 90_000, intervalMs = 250 } = {},
 ) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await api('GET', bulkJobPaths.job(jobId), { token });
-    if (response.status === 200 && done(response.json)) return response.json;
-    if (Date.now() > deadline) throw new Error(`job still ${JSON.stringify(response.json)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const { body } = await pollUntil(
+    () => readJob(via, jobId),
+    (response) => response.status === 200 && done(response.body),
+    { timeoutMs, intervalMs, failure: (response) => `job still ${JSON.stringify(response.body)}` },
+  );
+  return body;
 }
 
 /** The lines of the job's results object. */

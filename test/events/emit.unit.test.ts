@@ -19,16 +19,9 @@ import { isEmittedByThisService, keyOf } from '../../schemas/build/events-catalo
 import { eventExportName } from '../../schemas/build/events-validators.js';
 import { catalogue } from '../../schemas/catalogue/index.js';
 import { projectRoot } from '../../schemas/project-root.js';
+import { ledgerEntry } from './support/samples.js';
 
-const entry = {
-  id: 7,
-  is_charge: true,
-  is_credit: false,
-  is_payment: false,
-  is_repayment: false,
-  is_reversal: false,
-  is_reversed: false,
-};
+const entry = ledgerEntry(7);
 
 describe('emit builds the outbox event of a known pair with a valid payload', () => {
   it('returns the EventBridge detail {event_type, version, event_id, occurred_at, payload}', () => {

@@ -5,6 +5,7 @@ import { eventSchemaId, keyOf } from '../../schemas/build/events-catalogue.js';
 import { catalogue } from '../../schemas/catalogue/index.js';
 import type { CatalogueEvent } from '../../schemas/catalogue/types.js';
 import {
+  ledgerEntry,
   samplePayload,
   withEachWrongType,
   withoutEachRequired,
@@ -88,15 +89,7 @@ describe('Nested structures are validated too', () => {
   const validate = fromGenerated(byKey.get('billing.ledger.entry_posted@v2')!);
   const entryPosted = {
     ledger: { account: { number: 'A-1234ABCD' }, number: 'L-1' },
-    entry: {
-      id: 1,
-      is_charge: true,
-      is_credit: false,
-      is_payment: false,
-      is_repayment: false,
-      is_reversal: false,
-      is_reversed: false,
-    },
+    entry: ledgerEntry(),
   };
 
   it('billing.ledger.entry_posted v2 checks its entry and the ledger account', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateEvent } from '../../functions/events/validate-event.js';
+import { ledgerEntry } from './support/samples.js';
 
 const detail = {
   event_type: 'billing.ledger.entry_posted',
@@ -8,15 +9,7 @@ const detail = {
   occurred_at: '2024-05-01T10:00:00Z',
   payload: {
     ledger: { account: { number: 'A-0000ABCD' }, number: 'L-1' },
-    entry: {
-      id: 1,
-      is_charge: true,
-      is_credit: false,
-      is_payment: false,
-      is_repayment: false,
-      is_reversal: false,
-      is_reversed: false,
-    },
+    entry: ledgerEntry(),
   },
 };
 

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsOfOutboxItem } from '../../functions/events/outbox.js';
 import { OUTBOX_PK_PREFIX } from '../../functions/store/keys.js';
 import { TimedClient } from '../bench/http-client.js';
 import { accountPayload, transactionsPayload } from '../bench/payloads.js';
 import { obtainServiceToken } from '../support/auth.js';
 import { readEvents } from '../support/events-file.js';
-import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
+import { type Running, runtimeOnOwnData } from '../support/killable-runtime.js';
 import { FULL, recordFigure } from './support/runs.js';
 
 /**
@@ -107,15 +104,8 @@ async function publishedAll(eventsFile: string, ids: readonly string[], deadline
 }
 
 describe('Events are never lost when the local runtime is killed under load and restarted', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'crash-restart-'));
-  const dataDir = join(directory, 'data');
-  const eventsFile = join(directory, 'events.jsonl');
-  let running: Running | undefined;
-
-  afterAll(async () => {
-    if (running) await killGroup(running, 'SIGKILL');
-    rmSync(directory, { recursive: true, force: true });
-  });
+  const runtime = runtimeOnOwnData('crash-restart-');
+  const { eventsFile } = runtime;
 
   it(
     'after a SIGKILL at a random moment and a restart on the same data dir, every committed outbox event is in the events file',
@@ -123,16 +113,15 @@ describe('Events are never lost when the local runtime is killed under load and 
       for (let round = 0; round < ROUNDS; round++) {
         // Prepare
         const before = readEvents(eventsFile).map((event) => event.detail.event_id);
-        running = await startRuntime(dataDir, eventsFile);
-        const current = running;
+        const current = await runtime.start();
 
         // Act: load, and kill everything at a random moment while it is being answered
         const loading = load(current, round);
         await loading.committing;
         await sleep(Math.floor(Math.random() * 3000));
-        await killGroup(current, 'SIGKILL');
+        await runtime.kill('SIGKILL');
         await loading.done;
-        running = await startRuntime(dataDir, eventsFile);
+        const running = await runtime.start();
 
         // Assess
         const committed = await committedEventIds(running);
@@ -152,8 +141,7 @@ describe('Events are never lost when the local runtime is killed under load and 
         // A restart resumes where publishing stopped: what earlier rounds published is not sent again.
         const earlier = new Set(before);
         expect(published.filter((id) => earlier.has(id))).toHaveLength(before.length);
-        await killGroup(running, 'SIGTERM');
-        running = undefined;
+        await runtime.kill('SIGTERM');
       }
     },
     FULL ? 1_200_000 : 300_000,

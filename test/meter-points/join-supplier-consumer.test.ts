@@ -5,17 +5,10 @@ import {
   captureConsumerLog,
   deliver,
   type OutcomeEntry,
-  type OutcomeKind,
   outcomeEntry,
-  requestedProcessNumbers,
 } from './support/join-supplier-events.js';
-import {
-  getStatuses,
-  importAccount,
-  mpxnsOf,
-  sendRegistrationFlows,
-  waitForStatuses,
-} from './support/meter-points-api.js';
+import { getStatuses, sendRegistrationFlows, waitForStatuses } from './support/meter-points-api.js';
+import { requestedAccount, statusesOf } from './support/requested-account.js';
 
 /** The SDK's own PutEvents, pointed at the endpoint the local runtime prints. */
 const eventBridge = new EventBridgeClient({ endpoint: process.env.AWS_ENDPOINT_URL_EVENTS });
@@ -31,28 +24,6 @@ async function put(...entries: OutcomeEntry[]) {
   const result = await eventBridge.send(new PutEventsCommand({ Entries: entries }));
   expect(result.FailedEntryCount).toBe(0);
 }
-
-/**
- * An imported account whose meter points have been requested, and `outcome` building an
- * outcome of that request's process for some of its meter points.
- */
-async function requestedAccount(token: string) {
-  const account = await importAccount(token);
-  expect((await sendRegistrationFlows(token, account.external)).status).toBe(200);
-  const [processNumber] = await requestedProcessNumbers(account.serviceAccountNumber, 1);
-  const mpxns = mpxnsOf(account.payload);
-  const outcome = (kind: OutcomeKind, listed: readonly string[] = mpxns, source?: string) =>
-    outcomeEntry({
-      kind,
-      accountNumber: account.serviceAccountNumber,
-      mpxns: listed,
-      processNumber: processNumber!,
-      ...(source ? { source } : {}),
-    });
-  return { ...account, mpxns, outcome };
-}
-
-const statusesOf = (mpxns: readonly string[], status: string) => mpxns.map((mpxn) => ({ mpxn, status }));
 
 describe('join-supplier completed from another producer moves the meter points ON_SUPPLY', () => {
   it('reaches the consumer through the local EventBridge endpoint and moves each listed meter point', async () => {

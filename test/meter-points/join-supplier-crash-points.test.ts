@@ -3,14 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documentClient, dynamoDbClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { keys } from '../../functions/store/keys.js';
 import { obtainToken } from '../support/auth.js';
-import {
-  captureConsumerLog,
-  deliver,
-  type OutcomeEntry,
-  outcomeEntry,
-  requestedProcessNumbers,
-} from './support/join-supplier-events.js';
-import { getStatuses, importAccount, mpxnsOf, sendRegistrationFlows } from './support/meter-points-api.js';
+import { captureConsumerLog, deliver, type OutcomeEntry } from './support/join-supplier-events.js';
+import { getStatuses, sendRegistrationFlows } from './support/meter-points-api.js';
+import { requestedAccount, statusesOf } from './support/requested-account.js';
 
 /**
  * The consumer stopped dead at each of its AWS calls, once before the call leaves and once
@@ -53,17 +48,8 @@ afterEach(() => {
 
 /** An account whose meter points were requested, and the cancellation of that process. */
 async function requestedWithCancellation(token: string) {
-  const account = await importAccount(token);
-  const mpxns = mpxnsOf(account.payload);
-  expect((await sendRegistrationFlows(token, account.external)).status).toBe(200);
-  const [processNumber] = await requestedProcessNumbers(account.serviceAccountNumber, 1);
-  const cancelled = outcomeEntry({
-    kind: 'cancelled',
-    accountNumber: account.serviceAccountNumber,
-    mpxns,
-    processNumber: processNumber!,
-  });
-  return { ...account, mpxns, cancelled };
+  const account = await requestedAccount(token);
+  return { ...account, cancelled: account.outcome('cancelled') };
 }
 
 async function recordOf(entry: OutcomeEntry) {
@@ -76,8 +62,6 @@ async function recordOf(entry: OutcomeEntry) {
   );
   return Item;
 }
-
-const statusesOf = (mpxns: readonly string[], status: string) => mpxns.map((mpxn) => ({ mpxn, status }));
 
 describe('A crash of the consumer at any of its AWS calls, then a redelivery, converges', () => {
   it('a clean delivery makes its reads and then one transaction', async () => {

@@ -7,6 +7,7 @@ import {
   requestedProcessNumbers,
 } from './support/join-supplier-events.js';
 import { getStatuses, importAccount, mpxnsOf, sendRegistrationFlows } from './support/meter-points-api.js';
+import { requestedAccount, statusesOf } from './support/requested-account.js';
 
 let log: ReturnType<typeof captureConsumerLog>;
 beforeEach(() => {
@@ -14,23 +15,14 @@ beforeEach(() => {
 });
 afterEach(() => log.restore());
 
-const statusesOf = (mpxns: readonly string[], status: string) => mpxns.map((mpxn) => ({ mpxn, status }));
-
 /**
  * An account whose meter points were requested (JSP-1), withdrawn by a cancellation of JSP-1
  * (`cancelled`) and requested again (JSP-2).
  */
 async function requestedAgainAfterCancellation(token: string) {
-  const account = await importAccount(token);
-  const mpxns = mpxnsOf(account.payload);
-  expect((await sendRegistrationFlows(token, account.external)).status).toBe(200);
-  const [first] = await requestedProcessNumbers(account.serviceAccountNumber, 1);
-  const cancelled = outcomeEntry({
-    kind: 'cancelled',
-    accountNumber: account.serviceAccountNumber,
-    mpxns,
-    processNumber: first!,
-  });
+  const { outcome, processNumber: first, ...account } = await requestedAccount(token);
+  const { mpxns } = account;
+  const cancelled = outcome('cancelled');
   expect((await deliver(cancelled)).result).toBe('applied');
   expect((await getStatuses(token, account.external)).json).toEqual(
     statusesOf(mpxns, 'REGISTRATION_WITHDRAWN'),
@@ -40,7 +32,7 @@ async function requestedAgainAfterCancellation(token: string) {
   expect((await getStatuses(token, account.external)).json).toEqual(
     statusesOf(mpxns, 'REGISTRATION_REQUESTED'),
   );
-  return { ...account, mpxns, first: first!, second: second!, cancelled };
+  return { ...account, first, second: second!, cancelled };
 }
 
 describe('Each inbound event_id is applied at most once', () => {
@@ -63,16 +55,9 @@ describe('Each inbound event_id is applied at most once', () => {
   it('a completion delivered twice moves the meter points once; the second is a repeat', async () => {
     // Prepare
     const token = await obtainToken();
-    const account = await importAccount(token);
-    const mpxns = mpxnsOf(account.payload);
-    await sendRegistrationFlows(token, account.external);
-    const [processNumber] = await requestedProcessNumbers(account.serviceAccountNumber, 1);
-    const completed = outcomeEntry({
-      kind: 'completed',
-      accountNumber: account.serviceAccountNumber,
-      mpxns,
-      processNumber: processNumber!,
-    });
+    const { outcome, ...account } = await requestedAccount(token);
+    const { mpxns } = account;
+    const completed = outcome('completed');
 
     // Act
     const results = [await deliver(completed), await deliver(completed)];
@@ -86,16 +71,9 @@ describe('Each inbound event_id is applied at most once', () => {
   it('the same event delivered several times at once is applied by exactly one delivery', async () => {
     // Prepare
     const token = await obtainToken();
-    const account = await importAccount(token);
-    const mpxns = mpxnsOf(account.payload);
-    await sendRegistrationFlows(token, account.external);
-    const [processNumber] = await requestedProcessNumbers(account.serviceAccountNumber, 1);
-    const cancelled = outcomeEntry({
-      kind: 'cancelled',
-      accountNumber: account.serviceAccountNumber,
-      mpxns,
-      processNumber: processNumber!,
-    });
+    const { outcome, ...account } = await requestedAccount(token);
+    const { mpxns } = account;
+    const cancelled = outcome('cancelled');
 
     // Act
     const results = await Promise.all(Array.from({ length: 4 }, () => deliver(cancelled)));

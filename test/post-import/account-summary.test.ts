@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { findImportedAccount } from '../../functions/http/imported-account-access.js';
 import { dynamoDbClient } from '../../functions/store/dynamodb.js';
@@ -15,6 +15,7 @@ import { expectLedgerEntryIds } from './support/ledger.js';
 import {
   type AccountRef,
   exampleStatement,
+  paymentReference,
   postNotes,
   postPaymentInstruction,
   postStatements,
@@ -108,7 +109,7 @@ describe('Account summary: counts, totals, dates and id fingerprints equal a rec
     await postStatements(token, account, [statement('S-2'), statement('S-3')]);
     const payment = await postPaymentInstruction(token, account, {
       vendor: 'STRIPE',
-      reference: `pm_card_${randomUUID().replaceAll('-', '')}`,
+      reference: paymentReference(),
       type: 'CARD',
     });
     expect(payment.status).toBe(201);

@@ -5,6 +5,7 @@ import { type ArchivedEvent, forAccount, readEvents, waitForEvents } from '../su
 import { createImportedAccount } from './support/imported-account.js';
 import { expectLedgerEntryIds } from './support/ledger.js';
 import {
+  paymentReference,
   postNotes,
   postPaymentInstruction,
   postStatements,
@@ -125,7 +126,7 @@ describe('Concurrency: 20 parallel identical POSTs store each item once and emit
   it('payment instructions', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const reference = `pm_card_${randomUUID().replaceAll('-', '')}`;
+    const reference = paymentReference();
     // Act
     const responses = await Promise.all(
       Array.from({ length: PARALLEL }, () =>

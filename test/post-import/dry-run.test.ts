@@ -11,6 +11,7 @@ import {
   type AccountRef,
   exampleStatement,
   paths,
+  paymentReference,
   ref,
   exampleTransactions as tx,
 } from './support/post-import-api.js';
@@ -146,7 +147,7 @@ describe('Dry run: answers 200 {dry_run: true, result} where result is exactly w
   it('payment instruction: asks the vendor and predicts the 201 body', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const reference = `pm_card_${randomUUID().replaceAll('-', '')}`;
+    const reference = paymentReference();
     // Act
     const { dry, real } = await dryRunThenReal(account, paths.paymentInstruction, {
       vendor: 'STRIPE',
@@ -207,7 +208,7 @@ describe('Dry run: a dry run that would fail answers the same 4xx a real call wo
     const account = await createImportedAccount();
     const body = {
       vendor: 'STRIPE',
-      reference: `pm_notfound_${randomUUID().replaceAll('-', '')}`,
+      reference: paymentReference('pm_notfound_'),
       type: 'CARD',
     };
     // Act

@@ -1,21 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount, createStagedOnlyAccount } from './support/imported-account.js';
-import { postPaymentInstruction } from './support/post-import-api.js';
+import { paymentReference, postPaymentInstruction } from './support/post-import-api.js';
 import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
 prepareAcmeToken();
 
 const card = (reference: string) => ({ vendor: 'STRIPE', reference, type: 'CARD' });
-const reference = (prefix = 'pm_card_') => `${prefix}${randomUUID().replaceAll('-', '')}`;
-
 describe('Payment instruction: verified with the vendor, stored, 201 {service_account_number, reference}', () => {
   it('stores the instruction with the vendor details and emits post_import.completed (PAYMENT_INSTRUCTION)', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const ref = reference();
+    const ref = paymentReference();
     // Act
     const response = await postPaymentInstruction(token, account, card(ref));
     // Assess
@@ -40,7 +37,7 @@ describe('Payment instruction: verified with the vendor, stored, 201 {service_ac
   it('returns the stored result for the same reference posted again, storing it once', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const ref = reference();
+    const ref = paymentReference();
     const first = await postPaymentInstruction(token, account, card(ref));
     // Act
     const second = await postPaymentInstruction(token, account, card(ref));
@@ -56,7 +53,7 @@ describe('Payment instruction: the vendor saying it does not exist is a 400 (do 
     // Prepare
     const account = await createImportedAccount();
     // Act
-    const response = await postPaymentInstruction(token, account, card(reference('pm_notfound_')));
+    const response = await postPaymentInstruction(token, account, card(paymentReference('pm_notfound_')));
     // Assess
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
@@ -78,7 +75,7 @@ describe('Payment instruction: vendor 5xx, timeouts and resets are retried, then
       // Prepare
       const account = await createImportedAccount();
       // Act
-      const response = await postPaymentInstruction(token, account, card(reference(prefix)));
+      const response = await postPaymentInstruction(token, account, card(paymentReference(prefix)));
       // Assess
       expect(response.status).toBe(500);
       expect(response.json).toEqual({
@@ -106,7 +103,7 @@ describe('Payment instruction: vendor and type are enumerations', () => {
     // Act
     const response = await postPaymentInstruction(token, account, {
       vendor: 'PAYPAL',
-      reference: reference(),
+      reference: paymentReference(),
       type: 'CHEQUE',
     });
     // Assess
@@ -144,7 +141,7 @@ describe('Payment instruction: vendor and type are enumerations', () => {
     const response = await postPaymentInstruction(
       token,
       { import_supplier: 'ACME', external_account_number: external },
-      card(reference()),
+      card(paymentReference()),
     );
     // Assess
     expect(response.status).toBe(404);

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentVendorAdapter } from '../../functions/adapters/payments/vendor-adapter.js';
 import { type FakePaymentVendor, startFakePaymentVendor } from '../../infra/local/fake-payment-vendor.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { type Handler, lambdaContext, postEvent } from './support/in-process.js';
-import { paths, ref } from './support/post-import-api.js';
+import { paths, paymentReference, ref } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
 
 /**
@@ -40,12 +39,10 @@ afterAll(async () => {
   }
 });
 
-const reference = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '')}`;
-
 describe('STRIPE adapter: fetches the instruction through the vendor API', () => {
   it('returns a CARD instruction with the card details for a valid reference, in one request', async () => {
     // Prepare
-    const ref = reference('pm_card_');
+    const ref = paymentReference('pm_card_');
     // Act
     const instruction = await adapter.fetchInstruction(ref);
     // Assess
@@ -59,7 +56,7 @@ describe('STRIPE adapter: fetches the instruction through the vendor API', () =>
 
   it('reports not-found without retrying', async () => {
     // Prepare
-    const ref = reference('pm_notfound_');
+    const ref = paymentReference('pm_notfound_');
     // Act
     const outcome = adapter.fetchInstruction(ref);
     // Assess
@@ -73,7 +70,7 @@ describe('STRIPE adapter: fetches the instruction through the vendor API', () =>
     ['timeout', 'pm_slow_'],
   ])('retries a %s three times in all, then reports the vendor unavailable', async (_name, prefix) => {
     // Prepare
-    const ref = reference(prefix);
+    const ref = paymentReference(prefix);
     // Act
     const outcome = adapter.fetchInstruction(ref);
     // Assess
@@ -86,7 +83,7 @@ describe('Payment instruction endpoint: the same reference again returns the sto
   it('calls the vendor once for two identical requests', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const ref = reference('pm_card_');
+    const ref = paymentReference('pm_card_');
     const event = postEvent({
       path: paths.paymentInstruction,
       body: { ...ref_(account), vendor: 'STRIPE', reference: ref, type: 'CARD' },
@@ -107,7 +104,7 @@ describe('Payment instruction endpoint: the same reference again returns the sto
   it('writes nothing but the error event when the vendor stays unavailable (nothing half-written)', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const ref = reference('pm_unavailable_');
+    const ref = paymentReference('pm_unavailable_');
     // Act
     const response = await handler(
       postEvent({

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakePaymentVendor, startFakePaymentVendor } from '../../infra/local/fake-payment-vendor.js';
 import { createImportedAccount } from './support/imported-account.js';
 import { type Handler, lambdaContext, postEvent } from './support/in-process.js';
-import { paths, ref } from './support/post-import-api.js';
+import { paths, paymentReference, ref } from './support/post-import-api.js';
 import { accountItems } from './support/store.js';
 
 /**
@@ -60,8 +59,6 @@ async function handlerWith(credentials: { key: string } | { secretString: string
   return module.handler;
 }
 
-const reference = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '')}`;
-
 async function post(handler: Handler, referenceValue: string) {
   const account = await createImportedAccount();
   const response = await handler(
@@ -99,7 +96,7 @@ describe('Rule: vendor credentials that are not configured are a persistent fail
     async (_case, credentials) => {
       // Prepare
       const handler = await handlerWith(credentials);
-      const ref = reference('pm_card_');
+      const ref = paymentReference('pm_card_');
       const errorLog = await spyOnErrorLog();
       // Act
       const { account, response, body } = await post(handler, ref);
@@ -125,7 +122,7 @@ describe('Rule: vendor credentials the vendor refuses (401/403) are a persistent
   it('answers 400 payment_vendor_persistent_failure after one request to the vendor, writing nothing', async () => {
     // Prepare
     const handler = await handlerWith({ secretString: '{"api_key":"sk_test_revoked"}' });
-    const ref = reference('pm_refusedkey_');
+    const ref = paymentReference('pm_refusedkey_');
     const errorLog = await spyOnErrorLog();
     // Act
     const { account, response, body } = await post(handler, ref);
@@ -144,10 +141,10 @@ describe('Rule: vendor credentials the vendor refuses (401/403) are a persistent
   it('reads the secret again after a refusal, so a key set by operators takes effect without a deploy', async () => {
     // Prepare
     const handler = await handlerWith({ secretString: '{"api_key":"sk_test_revoked"}' });
-    await post(handler, reference('pm_refusedkey_'));
+    await post(handler, paymentReference('pm_refusedkey_'));
     secretsManager.on(GetSecretValueCommand).resolves({ SecretString: '{"api_key":"sk_test_renewed"}' });
     // Act
-    const { response } = await post(handler, reference('pm_card_'));
+    const { response } = await post(handler, paymentReference('pm_card_'));
     // Assess
     expect(response.statusCode).toBe(201);
     expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(2);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ImportedAccount } from '../../functions/rules/import-process.js';
 import {
@@ -12,15 +11,13 @@ import {
 } from '../../functions/store/vendor-failure-store.js';
 import { type ArchivedEvent, forAccount, waitForEvents } from '../support/events-file.js';
 import { createImportedAccount } from './support/imported-account.js';
-import { postPaymentInstruction } from './support/post-import-api.js';
+import { paymentReference, postPaymentInstruction } from './support/post-import-api.js';
 import { prepareAcmeToken, token } from './support/prepare.js';
 import { accountItems } from './support/store.js';
 
 prepareAcmeToken();
 
 const card = (reference: string) => ({ vendor: 'STRIPE', reference, type: 'CARD' });
-const reference = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '')}`;
-
 /** Switches the fake vendor's outage for one reference on or off. */
 async function vendorOutage(ref: string, on: boolean): Promise<void> {
   const url = new URL(`/__fake/outages/${encodeURIComponent(ref)}`, process.env.DATA_IMPORT_STRIPE_API_URL);
@@ -36,7 +33,7 @@ describe('Payment vendor, persistent failure: unreachable for the same reference
   it('answers 500 (with Retry-After) twice, then 400 payment_vendor_persistent_failure on the third request, storing no instruction', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const ref = reference('pm_unavailable_');
+    const ref = paymentReference('pm_unavailable_');
     // Act
     const first = await postPaymentInstruction(token, account, card(ref));
     const second = await postPaymentInstruction(token, account, card(ref));
@@ -59,7 +56,7 @@ describe('Payment vendor, persistent failure: unreachable for the same reference
   it('starts the count again when the vendor answers in between (a success for the same reference)', async () => {
     // Prepare: two failures for the reference, then the vendor answers it (for another account)
     const [account, other] = [await createImportedAccount(), await createImportedAccount()];
-    const ref = reference('pm_card_');
+    const ref = paymentReference('pm_card_');
     await vendorOutage(ref, true);
     await postPaymentInstruction(token, account, card(ref));
     await postPaymentInstruction(token, account, card(ref));
@@ -79,7 +76,7 @@ describe('Payment vendor failures: post_import.error is emitted once per (refere
   it('emits one payment_vendor_unavailable and one payment_vendor_persistent_failure for three failing requests', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const ref = reference('pm_unavailable_');
+    const ref = paymentReference('pm_unavailable_');
     // Act
     for (let request = 0; request < 3; request++) await postPaymentInstruction(token, account, card(ref));
     // Assess: the third request's event arrives after the second request (which wrote none)
@@ -100,7 +97,7 @@ describe('Payment vendor failures: post_import.error is emitted once per (refere
   it('writes the event for a (reference, code) again only once the hour has passed', async () => {
     // Prepare
     const account: ImportedAccount = await createImportedAccount();
-    const ref = reference('pm_marker_');
+    const ref = paymentReference('pm_marker_');
     const event = () =>
       postImportError(account, 'PAYMENT_INSTRUCTION', 'payment_vendor_unavailable', 'Down.');
     const start = new Date();
@@ -138,7 +135,7 @@ describe('Payment vendor failures: post_import.error is emitted once per (refere
 describe('Payment vendor failures: counted per reference in a 15-minute window from the first failure', () => {
   it('counts consecutive failures within the window and starts a new run after it', async () => {
     // Prepare
-    const ref = reference('pm_window_');
+    const ref = paymentReference('pm_window_');
     const start = new Date();
     const later = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     // Act

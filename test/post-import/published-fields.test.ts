@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
@@ -8,6 +7,7 @@ import { api } from '../support/http.js';
 import { createImportedAccount } from './support/imported-account.js';
 import {
   exampleStatement,
+  paymentReference,
   postNotes,
   postPaymentInstruction,
   postStatements,
@@ -256,7 +256,7 @@ describe('Payment instruction: instruction_reference, ledger_code, use_for_sched
   it('stores the optional fields with the instruction', async () => {
     // Prepare
     const account = await createImportedAccount();
-    const reference = `pm_card_${randomUUID().replaceAll('-', '')}`;
+    const reference = paymentReference();
     // Act
     const response = await postPaymentInstruction(token, account, {
       vendor: 'STRIPE',

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDataImportClient } from '../../client/data-import-client.js';
 import { longestClaimSeconds } from '../../infra/routes.js';
 import { accountPayload } from '../bench/payloads.js';
 import { forAccount, readEvents } from '../support/events-file.js';
-import { killGroup, type Running, startRuntime } from '../support/killable-runtime.js';
+import { type Running, runtimeOnOwnData } from '../support/killable-runtime.js';
 
 /**
  * The promise of a migration after a crash: the whole local runtime (`npm start -- --data-dir`)
@@ -59,37 +56,27 @@ async function statusOf(running: Running, path: string): Promise<{ status: numbe
 }
 
 describe('After a SIGKILL of the whole runtime and a restart on the same data, every account and task finishes', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'kill-restart-'));
-  const dataDir = join(directory, 'data');
-  const eventsFile = join(directory, 'events.jsonl');
-  let running: Running | undefined;
-
-  afterAll(async () => {
-    if (running) await killGroup(running, 'SIGKILL');
-    rmSync(directory, { recursive: true, force: true });
-  });
+  const runtime = runtimeOnOwnData('kill-restart-');
+  const { eventsFile } = runtime;
 
   it('v1 accounts complete for a client that follows Retry-After, within one claim lifetime; v2 tasks end PROCESSED once', async () => {
     // Prepare
     const run = randomUUID().slice(0, 8);
     const v1 = Array.from({ length: V1_ACCOUNTS }, (_, i) => `KILL-V1-${run}-${i}`);
     const v2 = Array.from({ length: V2_TASKS }, (_, i) => `KILL-V2-${run}-${i}`);
-    running = await startRuntime(dataDir, eventsFile);
+    let running = await runtime.start();
     const loading = burst(running, v1, v2);
     await loading.started;
     await sleep(500);
 
     // Act: kill everything mid-burst, start again on the same data
-    await killGroup(running, 'SIGKILL');
+    await runtime.kill('SIGKILL');
     await loading.done;
-    running = await startRuntime(dataDir, eventsFile);
+    running = await runtime.start();
     const { api } = clientOf(running);
     const v1Outcomes = await Promise.all(
       v1.map(async (external) => {
-        const staged = await statusOf(
-          running as Running,
-          `/v1/data-import/account-transfer-status/ACME/${external}/`,
-        );
+        const staged = await statusOf(running, `/v1/data-import/account-transfer-status/ACME/${external}/`);
         if (staged.status === 404) return 'never staged';
         const { response } = await api.POST('/v1/data-import/account-import-process/process/', {
           body: { import_supplier: 'ACME', external_account_number: external },

@@ -1,6 +1,7 @@
 import type { EventDetail } from '../../functions/events/outbox.js';
 import type { EventEnvelope } from '../../infra/local/eventbridge-local.js';
 import { readLines } from '../../infra/local/json-lines-file.js';
+import { pollUntil } from './polling.js';
 
 /**
  * Reads what the local EventBridge endpoint archived in DATA_IMPORT_EVENTS_FILE: one full
@@ -41,17 +42,16 @@ export async function waitForEvents<P = any>(
   options: WaitOptions = {},
 ): Promise<ArchivedEvent<P>[]> {
   const count = options.count ?? 1;
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    const matching = readEvents<P>(options.file).filter(predicate);
-    if (matching.length >= count) return matching;
-    if (Date.now() >= deadline) {
-      throw new Error(
+  return pollUntil(
+    () => readEvents<P>(options.file).filter(predicate),
+    (matching) => matching.length >= count,
+    {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      intervalMs: options.intervalMs ?? 50,
+      failure: (matching) =>
         `expected ${count} matching event(s) in ${options.file ?? eventsFilePath()}, found ${matching.length}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
-  }
+    },
+  );
 }
 
 /** Events whose payload mentions this external account number (a common test filter). */

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll } from 'vitest';
 
 /**
  * `npm start -- --data-dir DIR` as a child process in its own process group, so a test can kill
@@ -61,4 +65,31 @@ export async function killGroup(running: Running, signal: NodeJS.Signals): Promi
   const pid = running.child.pid as number;
   if (groupAlive(pid)) process.kill(-pid, signal);
   while (groupAlive(pid)) await sleep(50);
+}
+
+/**
+ * A runtime of the test's own on a data dir and events file in a fresh temporary folder named
+ * `prefix…`: `start()` starts it (again on the same data after a kill), `kill(signal)` kills its
+ * process group. After the file's tests, what still runs is killed and the folder removed.
+ */
+export function runtimeOnOwnData(prefix: string) {
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  const dataDir = join(directory, 'data');
+  const eventsFile = join(directory, 'events.jsonl');
+  let running: Running | undefined;
+  afterAll(async () => {
+    if (running) await killGroup(running, 'SIGKILL');
+    rmSync(directory, { recursive: true, force: true });
+  });
+  return {
+    eventsFile,
+    async start(): Promise<Running> {
+      running = await startRuntime(dataDir, eventsFile);
+      return running;
+    },
+    async kill(signal: NodeJS.Signals): Promise<void> {
+      if (running) await killGroup(running, signal);
+      running = undefined;
+    },
+  };
 }

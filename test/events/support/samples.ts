@@ -7,6 +7,17 @@ import type { CatalogueField, CatalogueStructure } from '../../../schemas/catalo
  * generator against its source): a complete valid payload, and every way to break it.
  */
 
+/** A valid ledger entry of `billing.ledger.entry_posted@v2`: a charge, nothing reversed. */
+export const ledgerEntry = (id = 1) => ({
+  id,
+  is_charge: true,
+  is_credit: false,
+  is_payment: false,
+  is_repayment: false,
+  is_reversal: false,
+  is_reversed: false,
+});
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 

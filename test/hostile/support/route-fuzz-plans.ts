@@ -4,7 +4,7 @@ import { type ApiFunctionId, apiFunctions, publicPath } from '../../../infra/rou
 import { paths as accountPaths, accountPayload } from '../../accounts/support/accounts.js';
 import { exampleTransactions } from '../../post-import/support/post-import-api.js';
 import type { Prepared } from './post-fuzz.js';
-import type { HostileWorld } from './world.js';
+import { accountPartition, type HostileWorld, importPartition, uniqueExternal } from './world.js';
 
 /**
  * What the fuzz suites need to know about each route of infra/routes.ts, in one map keyed by
@@ -54,10 +54,6 @@ export interface GetPlan {
 }
 
 export type FuzzPlan = PostPlan | GetPlan;
-
-const importPartition = (supplier: string, external: string) => keys.importProcess(supplier, external).pk;
-const accountPartition = (serviceAccountNumber: string) => keys.account(serviceAccountNumber).pk;
-const uniqueExternal = (prefix: string) => `${prefix}-${randomUUID()}`;
 
 /** A valid account payload for a fresh external account number of the world's supplier. */
 function freshStaging(world: HostileWorld): Prepared {

@@ -1,6 +1,7 @@
 import { isLiveTask } from '../../../functions/rules/account-task/account-task.js';
 import { getAccountImportState } from '../../../functions/store/account-task-read-store.js';
 import { getSupplier } from '../../../functions/store/supplier-store.js';
+import { pollUntil } from '../../support/polling.js';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 const POLL_MS = 100;
@@ -16,11 +17,13 @@ export async function waitForTaskToEnd(answer: unknown): Promise<void> {
   >;
   if (typeof supplier !== 'string' || typeof external !== 'string') return;
   if ((await getSupplier(supplier))?.status !== 'Ongoing') return;
-  const giveUpAt = Date.now() + SETTLE_TIMEOUT_MS;
-  while (Date.now() < giveUpAt) {
-    const { task } = await getAccountImportState(supplier, external);
-    if (!task || !isLiveTask(task.status) || Date.parse(task.schedule_window_start) > Date.now()) return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`the v2 task of ${supplier}/${external} was still live after ${SETTLE_TIMEOUT_MS} ms`);
+  await pollUntil(
+    () => getAccountImportState(supplier, external),
+    ({ task }) => !task || !isLiveTask(task.status) || Date.parse(task.schedule_window_start) > Date.now(),
+    {
+      timeoutMs: SETTLE_TIMEOUT_MS,
+      intervalMs: POLL_MS,
+      failure: () => `the v2 task of ${supplier}/${external} was still live after ${SETTLE_TIMEOUT_MS} ms`,
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { accountPayload, processAccount, stage } from '../../accounts/support/accounts.js';
 import { api } from '../../support/http.js';
+import { pollUntil } from '../../support/polling.js';
 
 export const meterPointPaths = {
   statuses: (supplier: string, external: string) =>
@@ -52,11 +53,14 @@ export async function waitForStatuses(
   expected: (statuses: { mpxn: string; status: string }[]) => boolean,
   timeoutMs = 10_000,
 ): Promise<{ mpxn: string; status: string }[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await getStatuses(token, external);
-    if (response.status === 200 && expected(response.json)) return response.json;
-    if (Date.now() >= deadline) throw new Error(`statuses never matched: ${JSON.stringify(response.json)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const response = await pollUntil(
+    () => getStatuses(token, external),
+    (answer) => answer.status === 200 && expected(answer.json),
+    {
+      timeoutMs,
+      intervalMs: 100,
+      failure: (answer) => `statuses never matched: ${JSON.stringify(answer.json)}`,
+    },
+  );
+  return response.json;
 }

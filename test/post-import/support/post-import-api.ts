@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { api } from '../../support/http.js';
+
+/** A fresh payment vendor reference: `prefix` (the fake vendor answers by it) and a random tail. */
+export const paymentReference = (prefix = 'pm_card_') => `${prefix}${randomUUID().replaceAll('-', '')}`;
 
 export const paths = {
   notes: '/v1/data-import/notes/create/',
