@@ -17,7 +17,7 @@ import { TokenError, TokenProvider } from './token-provider.js';
  * - adds `Authorization: Token <token>` from a single-flight token provider (API key, then
  *   refresh token), and gets a new token once when the server answers 401;
  * - sends the same request again on 429, 5xx, connection errors (obtaining a token included) and
- *   409 `import_process_in_progress`, waiting what `Retry-After` says (plus jitter) or a jittered
+ *   409 `import_process_in_progress` or `idempotency_key_in_use`, waiting what `Retry-After` says (plus jitter) or a jittered
  *   exponential back-off when it says nothing.
  * Every POST carries an `Idempotency-Key` (the caller's, or a fresh one per call), the same on
  * every attempt: a retry after a lost answer gets the first answer (`Idempotent-Replayed: true`)

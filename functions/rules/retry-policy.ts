@@ -4,8 +4,10 @@
  * steps to the routes' handlers in process (functions/use-cases/bulk-jobs/in-process-steps.ts).
  * Pure: the caller supplies the random source, so tests can pin the jitter.
  *
- * Retried: 429 (throttled), every 5xx, and 409 `import_process_in_progress` (another call is
- * creating the account right now). Everything else is an answer, not a transient fault.
+ * Retried: 429 (throttled), every 5xx, 409 `import_process_in_progress` (another call is
+ * creating the account right now) and 409 `idempotency_key_in_use` (the first request with the
+ * same key is still running; its answer is given once it has ended). Everything else is an
+ * answer, not a transient fault.
  */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -32,7 +34,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 export function isRetryable(status: number, code: string | undefined): boolean {
-  return status === 429 || status >= 500 || (status === 409 && code === 'import_process_in_progress');
+  return (
+    status === 429 ||
+    status >= 500 ||
+    (status === 409 && (code === 'import_process_in_progress' || code === 'idempotency_key_in_use'))
+  );
 }
 
 /** `Retry-After` in milliseconds: delta seconds or an HTTP date; undefined when absent or unreadable. */

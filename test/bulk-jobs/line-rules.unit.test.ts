@@ -87,6 +87,7 @@ describe('a step ends transient exactly when the client’s retry policy would s
     [500, 'internal_error', true],
     [503, 'temporarily_unavailable', true],
     [409, 'import_process_in_progress', true],
+    [409, 'idempotency_key_in_use', true],
     [409, 'account_creation_conflict', false],
     [400, 'invalid_format', false],
     [404, 'account_not_found', false],

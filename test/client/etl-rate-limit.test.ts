@@ -13,7 +13,12 @@ import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support
  */
 describe('Rule: under a burst the local limiter answers 429 with Retry-After, and the client waits and recovers', () => {
   let server: ApiServer;
-  /** A burst below the ETL run's concurrency: its first requests, sent together, are refused however slow the machine. */
+  /**
+   * A burst below the ETL run's concurrency: its first requests, sent together, are refused however
+   * slow the machine. Its rate is the run's concurrency, so that no line's requests lose the race
+   * for a token at every one of the client's attempts (a rate of half the concurrency let a line
+   * exhaust them now and then).
+   */
   let narrowServer: ApiServer;
   const answers: string[] = [];
   const throttled = () => answers.filter((line) => / → 429 /.test(line));
@@ -22,7 +27,7 @@ describe('Rule: under a burst the local limiter answers 429 with Retry-After, an
 
   beforeAll(async () => {
     server = await throttledServer({ ratePerSecond: 5, burst: 5 });
-    narrowServer = await throttledServer({ ratePerSecond: 2, burst: 2 });
+    narrowServer = await throttledServer({ ratePerSecond: 4, burst: 2 });
   });
   afterAll(async () => {
     await server.stop();
