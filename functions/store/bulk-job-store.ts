@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { BulkJob, BulkJobError, BulkJobState, LineCounts } from '../rules/bulk-jobs/bulk-job.js';
 import { noLines } from '../rules/bulk-jobs/bulk-job.js';
 import type { ReadPosition } from '../rules/bulk-jobs/chunk-cutter.js';
@@ -187,6 +188,8 @@ async function conditionalUpdate(
     condition: string;
     names?: Record<string, string>;
     values: Record<string, unknown>;
+    /** On a refused condition, answer the job as it stands (DynamoDB returns it with the refusal). */
+    currentWhenRefused?: boolean;
   },
 ): Promise<StoredBulkJob | undefined> {
   const names = {
@@ -203,12 +206,16 @@ async function conditionalUpdate(
         ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: update.values,
         ReturnValues: 'ALL_NEW',
+        ...(update.currentWhenRefused ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
       }),
     );
     return Attributes ? toJob(Attributes) : undefined;
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const current = update.currentWhenRefused
+      ? (error as { Item?: Parameters<typeof unmarshall>[0] }).Item
+      : undefined;
+    return current ? toJob(unmarshall(current)) : undefined;
   }
 }
 
@@ -242,7 +249,8 @@ export function markStarted(
 /**
  * IN_PROGRESS → FAILED with `error`, while it runs (its input changed, its authority is gone): no
  * new line starts, lines in flight finish, and the job is finished (results written) once every
- * chunk is counted, as an aborted one is. Undefined when the job was no longer IN_PROGRESS.
+ * chunk is counted, as an aborted one is. Answers the job as it now stands (stopped here, or
+ * already no longer IN_PROGRESS), in the same request; undefined only when the job is gone.
  */
 export function markStopped(jobId: string, error: BulkJobError): Promise<StoredBulkJob | undefined> {
   return conditionalUpdate(jobId, {
@@ -250,6 +258,7 @@ export function markStopped(jobId: string, error: BulkJobError): Promise<StoredB
     condition: '#state = :in_progress AND attribute_not_exists(finished_at)',
     names: { '#error': 'error' },
     values: { ':failed': 'FAILED', ':error': error, ':in_progress': 'IN_PROGRESS' },
+    currentWhenRefused: true,
   });
 }
 

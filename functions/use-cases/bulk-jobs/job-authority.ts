@@ -1,7 +1,7 @@
 import { logger } from '../../logger.js';
 import { authorityError } from '../../rules/bulk-jobs/bulk-job.js';
 import { hasActiveApiKey } from '../../store/api-key-store.js';
-import { getBulkJob, markStopped, type StoredBulkJob } from '../../store/bulk-job-store.js';
+import { markStopped, type StoredBulkJob } from '../../store/bulk-job-store.js';
 import { getOrganisation } from '../../store/organisation-store.js';
 
 /**
@@ -23,5 +23,5 @@ export async function withCurrentAuthority(job: StoredBulkJob): Promise<StoredBu
     job_id: job.job_id,
     code: error.code,
   });
-  return (await markStopped(job.job_id, error)) ?? (await getBulkJob(job.job_id)) ?? job;
+  return (await markStopped(job.job_id, error)) ?? job;
 }

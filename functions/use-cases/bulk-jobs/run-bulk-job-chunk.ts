@@ -170,7 +170,7 @@ export async function runBulkJobChunk(
         texts = await lineTexts(job, pending);
       } catch (error) {
         if (!(error instanceof InputChangedError)) throw error;
-        job = (await markStopped(jobId, inputChanged())) ?? (await getBulkJob(jobId)) ?? job;
+        job = (await markStopped(jobId, inputChanged())) ?? job;
         break;
       }
     }
