@@ -438,84 +438,7 @@ export interface components {
         "account-task-cancel": Record<string, never>;
         /** Schedule an account import (v2 accounts/) */
         "account-task-schedule": {
-            payload: {
-                /** @description Import supplier code. */
-                import_supplier: string;
-                /** @description Account identifier in the external system; no `/ \ ? # %` or control characters, and not `.` or `..` (it appears in URLs, where those two are dot segments no client can send). */
-                external_account_number: string;
-                /** @enum {string} */
-                account_type: "DOMESTIC" | "BUSINESS";
-                customers: {
-                    title?: string;
-                    given_name: string;
-                    family_name: string;
-                    /** Format: email */
-                    email?: string;
-                    /** @description Phone number; national numbers use the billing country as region. Normalised to E.164. */
-                    mobile?: string;
-                    /** @description Phone number; national numbers use the billing country as region. Normalised to E.164. */
-                    landline?: string;
-                    /**
-                     * Format: date
-                     * @description ISO 8601 date; not after today.
-                     */
-                    date_of_birth?: string;
-                }[];
-                billing_address: {
-                    address1: string;
-                    address2?: string;
-                    address3?: string;
-                    address4?: string;
-                    address5?: string;
-                    /** @description Checked for the country where a rule is known (GB, GG, JE, IM, IE, US, FR, DE, ES, NL). */
-                    postcode: string;
-                    /** @description ISO 3166-1 alpha-2 (any case; normalised to upper case); default `GB`. */
-                    country?: string;
-                };
-                supply_addresses?: {
-                    address1: string;
-                    address2?: string;
-                    address3?: string;
-                    address4?: string;
-                    address5?: string;
-                    /** @description Checked with the GB rule (supply addresses are GB premises). */
-                    postcode: string;
-                    /**
-                     * Format: date
-                     * @description ISO 8601 date `YYYY-MM-DD`.
-                     */
-                    customer_at_supply_address_from_date: string;
-                    meter_points: {
-                        /** @enum {string} */
-                        supply_type: "ELECTRICITY" | "GAS";
-                        /** @description MPAN (electricity) or MPRN (gas). */
-                        identifier: string;
-                        agreements?: {
-                            product_code: string;
-                            /**
-                             * Format: date
-                             * @description ISO 8601 date `YYYY-MM-DD`.
-                             */
-                            effective_from: string;
-                        }[];
-                    }[];
-                }[];
-                /**
-                 * Format: date
-                 * @description ISO 8601 date, not after today; the first statement period starts the day after.
-                 */
-                last_billed_to_date?: string;
-                /** @description Decimal with at most 2 places, as a JSON string or number; normalised to a string with 2 places. */
-                transfer_balance?: unknown;
-                references?: {
-                    namespace: string;
-                    value: string;
-                }[];
-                metadata?: {
-                    key: string;
-                    value: string;
-                }[];
-            };
+            payload: components["schemas"]["EnergyAccount"];
             /** @description Required, may be `{}`. */
             task_params: {
                 /** @description Run every check, keep nothing (default false). */
@@ -534,163 +457,7 @@ export interface components {
         };
         /** Validate an account payload (v2 accounts/validate/) */
         "account-task-validate": {
-            payload: {
-                /** @description Import supplier code. */
-                import_supplier: string;
-                /** @description Account identifier in the external system; no `/ \ ? # %` or control characters, and not `.` or `..` (it appears in URLs, where those two are dot segments no client can send). */
-                external_account_number: string;
-                /** @enum {string} */
-                account_type: "DOMESTIC" | "BUSINESS";
-                customers: {
-                    title?: string;
-                    given_name: string;
-                    family_name: string;
-                    /** Format: email */
-                    email?: string;
-                    /** @description Phone number; national numbers use the billing country as region. Normalised to E.164. */
-                    mobile?: string;
-                    /** @description Phone number; national numbers use the billing country as region. Normalised to E.164. */
-                    landline?: string;
-                    /**
-                     * Format: date
-                     * @description ISO 8601 date; not after today.
-                     */
-                    date_of_birth?: string;
-                }[];
-                billing_address: {
-                    address1: string;
-                    address2?: string;
-                    address3?: string;
-                    address4?: string;
-                    address5?: string;
-                    /** @description Checked for the country where a rule is known (GB, GG, JE, IM, IE, US, FR, DE, ES, NL). */
-                    postcode: string;
-                    /** @description ISO 3166-1 alpha-2 (any case; normalised to upper case); default `GB`. */
-                    country?: string;
-                };
-                supply_addresses?: {
-                    address1: string;
-                    address2?: string;
-                    address3?: string;
-                    address4?: string;
-                    address5?: string;
-                    /** @description Checked with the GB rule (supply addresses are GB premises). */
-                    postcode: string;
-                    /**
-                     * Format: date
-                     * @description ISO 8601 date `YYYY-MM-DD`.
-                     */
-                    customer_at_supply_address_from_date: string;
-                    meter_points: {
-                        /** @enum {string} */
-                        supply_type: "ELECTRICITY" | "GAS";
-                        /** @description MPAN (electricity) or MPRN (gas). */
-                        identifier: string;
-                        agreements?: {
-                            product_code: string;
-                            /**
-                             * Format: date
-                             * @description ISO 8601 date `YYYY-MM-DD`.
-                             */
-                            effective_from: string;
-                        }[];
-                    }[];
-                }[];
-                /**
-                 * Format: date
-                 * @description ISO 8601 date, not after today; the first statement period starts the day after.
-                 */
-                last_billed_to_date?: string;
-                /** @description Decimal with at most 2 places, as a JSON string or number; normalised to a string with 2 places. */
-                transfer_balance?: unknown;
-                references?: {
-                    namespace: string;
-                    value: string;
-                }[];
-                metadata?: {
-                    key: string;
-                    value: string;
-                }[];
-            };
-        };
-        /** Account payload (validate-account/, account-import-process/create-or-update/) */
-        account: {
-            /** @description Import supplier code. */
-            import_supplier: string;
-            /** @description Account identifier in the external system; no `/ \ ? # %` or control characters, and not `.` or `..` (it appears in URLs, where those two are dot segments no client can send). */
-            external_account_number: string;
-            /** @enum {string} */
-            account_type: "DOMESTIC" | "BUSINESS";
-            customers: {
-                title?: string;
-                given_name: string;
-                family_name: string;
-                /** Format: email */
-                email?: string;
-                /** @description Phone number; national numbers use the billing country as region. Normalised to E.164. */
-                mobile?: string;
-                /** @description Phone number; national numbers use the billing country as region. Normalised to E.164. */
-                landline?: string;
-                /**
-                 * Format: date
-                 * @description ISO 8601 date; not after today.
-                 */
-                date_of_birth?: string;
-            }[];
-            billing_address: {
-                address1: string;
-                address2?: string;
-                address3?: string;
-                address4?: string;
-                address5?: string;
-                /** @description Checked for the country where a rule is known (GB, GG, JE, IM, IE, US, FR, DE, ES, NL). */
-                postcode: string;
-                /** @description ISO 3166-1 alpha-2 (any case; normalised to upper case); default `GB`. */
-                country?: string;
-            };
-            supply_addresses?: {
-                address1: string;
-                address2?: string;
-                address3?: string;
-                address4?: string;
-                address5?: string;
-                /** @description Checked with the GB rule (supply addresses are GB premises). */
-                postcode: string;
-                /**
-                 * Format: date
-                 * @description ISO 8601 date `YYYY-MM-DD`.
-                 */
-                customer_at_supply_address_from_date: string;
-                meter_points: {
-                    /** @enum {string} */
-                    supply_type: "ELECTRICITY" | "GAS";
-                    /** @description MPAN (electricity) or MPRN (gas). */
-                    identifier: string;
-                    agreements?: {
-                        product_code: string;
-                        /**
-                         * Format: date
-                         * @description ISO 8601 date `YYYY-MM-DD`.
-                         */
-                        effective_from: string;
-                    }[];
-                }[];
-            }[];
-            /**
-             * Format: date
-             * @description ISO 8601 date, not after today; the first statement period starts the day after.
-             */
-            last_billed_to_date?: string;
-            /** @description Decimal with at most 2 places, as a JSON string or number; normalised to a string with 2 places. */
-            transfer_balance?: unknown;
-            references?: {
-                namespace: string;
-                value: string;
-            }[];
-            metadata?: {
-                key: string;
-                value: string;
-            }[];
+            payload: components["schemas"]["EnergyAccount"];
         };
         /** Start or abort a bulk import job (bulk-jobs/{job_id}/start/, …/abort/) */
         "bulk-job-action": Record<string, never>;
@@ -908,6 +675,1316 @@ export interface components {
             /** @description Run every check (documents, vendor, existing records) and answer 200 `{dry_run: true, result}` with the body a real call would answer; nothing is kept or emitted (default false). */
             dry_run?: boolean;
         };
+        account: components["schemas"]["EnergyAccount"];
+        AccountCampaign: {
+            /**
+             * @deprecated
+             * @default
+             * @enum {string|null}
+             */
+            campaign_name: "2G/3G CH North" | "Abusive Customer" | "Administration In Place" | "Administrative Receiverships in Place" | "Aged Gas Meter Campaign" | "AMR" | "AMR Campaign" | "AMR - MLV" | "Apology DNC" | "Appointment Cancellation" | "Approved RP Exception" | "April Renewal 75 Incentive" | "April Renewals Tariff" | "ARUDD Effected Accounts" | "ASC Campaign" | "August renewal high value" | "August renewal promo 50" | "Back Office Only: SWHDR" | "Balance in dispute" | "Bankruptcy In Place" | "BB Debt Payment Required" | "BDC_NoRebook" | "Bill Explainer Customer" | "Bill VAT" | "Breathing Space" | "Broker Contract" | "Broker_no_dd" | "Bupa Staff" | "Calisen Smart Meter Health Site Visit" | "CAMPAIGN TEST" | "CA_PLYMOUTH_ENGAGED" | "Carer" | "Charis referral" | "Children Under 2" | "Complaint Bill-Hold" | "Complex Non-PSR" | "Complex PSR" | "Cos auto objection removal" | "Customer Support Fund Application Received" | "CUSTOMER_SUPPORT_FUND_ENGAGED" | "CVA in Place" | "CYPL Campaign Test" | "DD OB Initiative" | "DD Refund Campaign" | "Debt 365" | "DEBT_ARRANGEMENT_SCHEME_ACTIVE" | "DEBT_MANAGEMENT_PLAN_ACTIVE" | "Debt Payment Required" | "DeemedCampaign1" | "DeemedCampaign2" | "Dissolved Company" | "DM Debt Payment Required" | "DMP Rejected" | "DNC DM Debt Payment Required BO only" | "DRO In Place" | "DRS Eligible Debt" | "DRS Phase 1 Applied" | "DRS Phase 1 Eligible" | "DRS Phase 1 Qualified" | "DS Exclusion" | "E7 Low Night Usage Legacy" | "E7 Low Night Usage Smart v2" | "ECO4 Debt Campaign" | "Economy 9 Exceptions" | "Economy 9 Fixed" | "Economy 9 Migration Pot" | "Economy 9 Migrations" | "EHH data pending" | "ELEC DMEX Applied" | "Elective HHS Eligible" | "Elective HHS FreePhase" | "Elective HHS PodPoint" | "Elective HHS Smart Charge Bolt-On" | "Electricity Recertification" | "Engage Employee Tariff" | "EV Promo Code Retention" | "EVRI partnership" | "EV Tariffs" | "Extend Excl Sep26" | "Extend Excl Sep26v2" | "Extend Excl Sep26v3" | "Extension offer jul25" | "Extension offer jul25_" | "Extension offer jul25v2" | "Extension offer jul25v2_" | "Extension offer jul25v3" | "Extension offer jul25v3_" | "Extension offer jun25" | "Extension offer jun25_" | "Extension offer jun25v2" | "Extension offer jun25v2_" | "Field Debt Hold - Address Issues" | "Field Debt Hold - Address Mismatch" | "Field Debt Hold - Bankruptcy/DRO/IVA" | "Field Debt Hold - Commercial Size Meter" | "Field Debt Hold - Crossed Metering" | "Field Debt Hold - Demolished" | "Field Debt Hold - Disconnected Meter" | "Field Debt Hold - Dissolved/Liquidated/Administration" | "Field Debt Hold - DNO" | "Field Debt Hold - Legal" | "Field Debt Hold - Locksmith or Shutter Engineer" | "Field Debt Hold - Meter Details Incorrect" | "Field Debt Hold - No Room for Hot shoe" | "Field Debt Hold Officer Assaulted" | "Field Debt Hold - PAYG Not safe and reasonably practicable" | "Field Debt Hold - Pending Demolition" | "Field Debt Hold - Potential Officer Risk" | "Field Debt Hold - Residential Landlords Supply" | "Field Debt Hold - Residential Manual Placement" | "Field Debt Hold - Technical Meter Issues" | "Field Debt Hold - Unable to access Meter" | "Field Debt Hold - Unable To Locate Address" | "Field Debt Hold - Unable To Locate Meter" | "Field Debt Hold - Unsafe Premise" | "Field Meter Read Visit Outcome_Access Refused" | "Field Meter Read Visit Outcome_Access Refused_Appointment Required" | "Field Meter Read Visit Outcome_Access Refused_Password Required for Access" | "Field Meter Read Visit Outcome_Cancelled" | "Field Meter Read Visit Outcome_Demolished" | "Field Meter Read Visit Outcome_Insufficient Address" | "Field Meter Read Visit Outcome_Insufficient Address_Incorrect Postcode" | "Field Meter Read Visit Outcome_Insufficient Address_Missing Business Name" | "Field Meter Read Visit Outcome_Insufficient Address_Missing House Name or No" | "Field Meter Read Visit Outcome_Insufficient Address_Missing Street Name" | "Field Meter Read Visit Outcome_Insufficient Address_Missing Town" | "Field Meter Read Visit Outcome_Meter Blocked" | "Field Meter Read Visit Outcome_Meter De_Energised" | "Field Meter Read Visit Outcome_Meter Faulty" | "Field Meter Read Visit Outcome_Meter Perm Blocked" | "Field Meter Read Visit Outcome_Meter Temp Blocked" | "Field Meter Read Visit Outcome_Meter Temp Blocked_Key or Code Required" | "Field Meter Read Visit Outcome_No Access_KeyCode Unavailable" | "Field Meter Read Visit Outcome_Read Received" | "Field Meter Read Visit Outcome_Unsafe Premises" | "Field Meter Read Visit Outcome_Vacant" | "FINAL_BILL_ISSUED" | "Final RTS" | "Financial Vulnerability" | "Fixed billing pathway test" | "FM eligible" | "FM Generic Rebook Comms" | "FM Ineligible" | "FM - Rebook no action required" | "FM Temp ineligible – customer action" | "FM Temp ineligible - EDF action" | "FM Temp ineligible - external action" | "FM Temp ineligible – investigate" | "Football Free Event Interest Capture" | "former OPUS customer" | "FRAUD RISK read pinned note" | "Fuel Direct" | "Fuel Direct arrears only" | "GAS AMR" | "GAS DMEX Applied" | "General Hazard" | "Grant Lee Test" | "GrantLeeTEST" | "Grant Lee Test v2" | "grants ev test" | "Grantspromotest" | "Green Deal" | "GSOP3 IHD Only" | "GSOP3 Smart Meter and IHD" | "GSOP3 Smart Meter Only" | "GSOP4 DCC Mitigation" | "GSOP4 External Partner Mitigation" | "Hazard_Identified" | "Heaters for RTS PSR Customers" | "Heatwave Relief Pack - Requested" | "High Affordability" | "High Value Debt Validation" | "INCOMEMAX_ENGAGED" | "IncomeMax Referral" | "Insufficient Address" | "Involuntary PAYG Mode Change" | "IVA IN PLACE" | "IVR Solar Promotion" | "Jan26 Early Renewal" | "Jul26 Renewal Exclusive" | "Jul26 Renewal Exclusive PAYG" | "June26 Renewal Exclusive" | "Large Gas Customer" | "Large Gas on Site" | "Lasting Power Of Attorney" | "Legacy RP Migration Exception" | "Life Support" | "Liquidation in Place" | "Live Aged Debt Write-off" | "Living Alone" | "Low Standing Charge Trial" | "Manual Payment Adequacy Complete" | "March Renewals" | "May renew 100" | "May renew 125" | "May renew 150" | "May renew 175" | "May renew 200" | "May renew 50" | "May renew 75" | "May Renewal Promotion 75" | "May Renewals Tariff" | "Mental Health Crisis" | "Meter At Height Identified" | "Meter Blocked" | "Meter Recertification Needed" | "Meter Safely Accessible" | "MHHS in Progress" | "Migrated Term Debt" | "Migrated Term Written-Off Debt" | "Migration Bill-Hold" | "Migration DD Tariff" | "Missing Comms Hub GUID - Request from customer" | "Missing Meter and CHF GUID - Request both from customer" | "MPAAS SMH" | "MPAAS SMH Dual Fuel" | "MPAAS SMH Electric" | "MPAAS SMH Gas" | "MPG" | "NAA" | "Nissan Staff" | "NKC/LKC emails" | "October renewal promo 100" | "October renewal promo 150" | "October renewal promo 50" | "Official Complaint" | "Opus Change DDI Date" | "Opus disputed balance" | "OPUS Litigation" | "Opus Migration Read Dispute" | "Opus Pending COT" | "Oriel Placement" | "outbound_billing_comms_BackBilling Bulk Release Update" | "Outbound Billing Comms DY NT CIP620" | "Outbound Meter Reading" | "Outbound Meter Reading Request-Dialer_TCS" | "Outbound Meter Reading Request-Field_Calisen" | "Outbound Meter Reading Request-Field_MDS" | "Outbound Meter Reading Request-SMS" | "Overdales DCA Placement" | "Overdales SAP Campaign" | "Part Payment Initiative" | "PAYG Debt Validated" | "PAYG payment holiday elec" | "PAYG payment holiday gas" | "PAYG/PPM Gas Summer" | "Payment Adequacy Exemption" | "PCAB Referral" | "Pod Drive" | "Pod Drive - Declined" | "Pod Point Plug In Smart" | "Porting test DO NOT USE" | "Post Lapse SVT" | "Potential Exchange to 4G Comms Hub" | "Potential Insolvency" | "Pozitive" | "PP Compensation Review Customer" | "PPM Debt Validated" | "Pre Litigation" | "Premier Foods Staff" | "Previous Insolvency" | "Price Change Negative Advance Hold" | "Price Change Notification Hold" | "Promo 100 August Renew" | "Promo 100 July Renew" | "Promo 100 June Renew" | "Promo 100 Nov Renewal" | "Promo 100 Oct Renewal" | "Promo 125 June Renew" | "Promo 125 Nov Renewal" | "Promo 150 August Renew" | "Promo 150 July Renew" | "Promo 150 June Renew" | "Promo 150 Nov Renewal" | "Promo 150 Oct Renewal" | "Promo 175 June Renew" | "Promo 175 Nov Renewal" | "Promo 200 August Renew" | "Promo 200 July Renew" | "Promo 200 June Renew" | "Promo 200 Nov Renewal" | "Promo 25 Nov Renewal" | "Promo 50 August Renew" | "Promo 50 July Renew" | "Promo 50 June Renew" | "Promo 50 Nov Renewal" | "Promo 50 Oct Renewal" | "Promo 50 SVT May26" | "Promo 75 June Renew" | "Promo 75 Nov Renewal" | "Promo code app test" | "Promo HM 50 Home Move Retention" | "PROMO TEST" | "Promo test2 Grant" | "Radio TeleSwitch (RTS) (Eligible)" | "Radio TeleSwitch (RTS) (ineligible)" | "Read required for settlement" | "Refused Access -  Appointment Letter" | "Refused Access -  CoR" | "Refused Access - Obstructive" | "Registered for Flextras" | "Renewal window" | "Repayment AI chatbot" | "Resi Litigation" | "ResQ staff" | "Rev Ops Tactical Intervention Engage DCA Placement" | "Rev Ops Tactical Intervention over 20k debt loading" | "Rev Ops Tactical Intervention Overdales DCA Placement" | "Rev Ops Tactical Intervention Prelegal Fulmar" | "Rev Ops Tactical Intervention Prelegal Fulmar LTD Customer" | "Rev Ops Tactical Intervention Prelegal GLC" | "Rev Ops Tactical Intervention Prelegal Judge and Priestly 30 days" | "Rev Ops Tactical Intervention Prelegal Judge and Priestly 60 days" | "Rev Ops Tactical Intervention SB Resi End User Involuntary Payment Change" | "Rev Ops Tactical Intervention Sonex High Affordability" | "Rev Ops Tactical Intervention Sonex Low Affordability" | "Rev Ops Tactical Intervention Term to Live Campaign" | "Rev Ops Tactical Intervention Warrant Progression" | "RMG Staff" | "RMS SMS" | "RP Migration" | "RP Migration Multiple" | "RP Migration POROB" | "RTS Blanking plates" | "RTS_Exotic Metering Site" | "RTS myacc exclusions" | "RTS Site_ Cannot match current off peak times" | "RTS Site_Exotic Metering" | "RTS Site_Matched current off peak times" | "RTS Site_We can match current off peak times" | "RTS Site_We cannot match current off peak times" | "Safeguarding Product Eligibility" | "Sanctioned customer" | "SB BB Debt Payment Required" | "SB Commercial Size Meter" | "SB HH Opt outs" | "SB High Value Renewals" | "SB Large Capacity Meter Disconnection" | "SB Litigation" | "SB - No Room for Hot shoe" | "SB_Online_Renewal" | "SB PAYG" | "SB Remote Disconnection" | "SB Warrant - DNO Required" | "SB Warrant - Locksmith or Shutter Engineer" | "SB Warrant - Technical Meter Issues" | "September 2024 Renewal Exclusive" | "September 2024 Renewals Exclusive" | "September end date - price extension" | "September renewal promo 150" | "September renewal promo 50" | "September Renew Test" | "Small Business Account Resi End User" | "Small Business Vulnerability" | "Smart_Apology" | "Smart Campaign Exclusion MMHS" | "SmartFlex Tester" | "Smart Incentive" | "Smart Incentive Q1" | "SMETS Upgrade" | "SMH Calisen Live" | "SMH Calisen Other" | "Solar Nil Bill Case Study" | "Solar Shift V3" | "Solar Shift V3 Send 2" | "Sold to Lowell" | "Sonex Energy Theft Investigation" | "Sonex Non Standard DD" | "Sonex Placement" | "Sonex Repayment Plan" | "Stay Connected 24" | "Sunday Saver Interest 2025" | "Sunday Saver Interest April 2025" | "Sunday Saver Interest Capture" | "sunday saver interest capture from september 25" | "Sunday Saver Interest for April 26" | "Sunday Saver Interest for August 26" | "Sunday Saver Interest for December" | "Sunday Saver Interest for February" | "Sunday Saver Interest for February 26" | "Sunday Saver Interest for January" | "Sunday Saver Interest for July 26" | "Sunday Saver Interest for June 26" | "Sunday Saver Interest for March" | "Sunday Saver Interest for March 26" | "Sunday Saver Interest for May 26" | "Sunday Saver Interest for November" | "Sunday Saver Interest for October" | "Sunday Saver Interest from June 25" | "Sunday Saver Interest June 2025" | "Sunday Saver Interest May 2025" | "Sunday Saver Interest Pause" | "Tastecard Marketing Campaign - Staff" | "Tell Jo" | "Temp DNC" | "Tesco Staff" | "Test Campaign" | "Testing - Marketing" | "Testing - Marketing 2" | "The Vulnerability Partnership Non Standard DD" | "The Vulnerability Partnership Placement" | "The Vulnerability Partnership Repayment Plan" | "Traditional Half Hourly Meter" | "Twin Element Meter Installed" | "Unhealthy Smart meter - exchange required" | "United Utilities Staff" | "Utilita Migrated Customer" | "VM02 switch off" | "Vodafone staff" | "VWAN" | "Warm Home Discount NR 2026" | "WHD Broader Group" | "WHD Core Group 1" | "WHD Core Group 2" | "WHD - Non redeemer - Cheques" | "WHD - Non redeemer - Prepay Voucher" | "Whitbread Staff" | "Winddown Campaign" | "Write-off" | "Write-off - Deceased" | "Write-off - Historic SAP Term Debt" | "Write off - Small Business" | "Write off - Term DCA Settlement Agreed" | "WRR IE Received" | "WW Bundles" | "WW Choices" | "WW FAPs" | "" | null;
+            /** @default  */
+            campaign_note: string | null;
+            /** Format: date */
+            expiry_date?: string | null;
+            /**
+             * @default
+             * @enum {string|null}
+             */
+            slug: "2g3g_ch_north" | "abusivecustomer" | "administration_in_place" | "administrative_receiverships_in_place" | "aged_gas_meter_campaign" | "amr" | "amr_campaign" | "amr_mlv" | "apologydnc" | "appointment_cancellation" | "approved_rp_exception" | "promo_75_april_renewal_incentive" | "april_renewals_tariff" | "arudd_effected_accounts" | "asc_campaign" | "promo_50_aug_high_clv" | "promo_50_aug_1time_renew" | "back_office_only_swhdr" | "balance_in_dispute" | "bankruptcy_in_place" | "bb_debt_payment_required" | "bdc_norebook" | "bill_explainer_customer" | "bill_vat" | "breathing-space" | "broker_contract" | "broker_no_dd" | "bupa_staff" | "calisen_smart_meter_health_site_visit" | "campaign_test" | "ca_plymouth_engaged" | "carer" | "charis_referral" | "children_under_2" | "complaint_bill_hold" | "complex_non_psr" | "complex_psr" | "cos_auto_objection_removal" | "customer_support_fund_application_received" | "customer_support_fund_engaged" | "cva_in_place" | "cypl_campaign_test" | "dd_ob_initiative" | "dd_refund_campaign" | "debt_365" | "debt_arrangement_scheme_active" | "debt_management_plan_active" | "debt_payment_required" | "deemedcampaign1" | "deemedcampaign2" | "dissolved_company" | "dm_debt_payment_required" | "dmp_rejected" | "dnc_dm_debt_payment_required_bo_only" | "dro_in_place" | "drs_eligible_debt" | "drs_phase_1_applied" | "drs_phase_1_eligible" | "drs_phase_1_qualified" | "ds_exclusion" | "e7_low_night_legacy" | "e7_low_night_smart_v2" | "eco4_debt" | "economy_9_exceptions" | "economy_9_fixed" | "economy_9_migration_pot" | "economy_9_migrations" | "ehh_data_pending" | "elec_dmex_applied" | "elective_hhs_eligible" | "elective_hhs_freephase" | "elective_hhs_podpoint" | "elective_hhs_smart_charge_bolt-on" | "electricity_recertification" | "engage_employee_tariff" | "promoev_50_retention" | "evri_partnership" | "ev_tariffs" | "extend_excl_sep26" | "extend_excl_sep26v2" | "extend_excl_sep26v3" | "extend_offer_jul25" | "extension_offer_jul25_a" | "extend_offer_jul25v2" | "extension_offer_jul25v2_a" | "extend_offer_jul25v3" | "extension_offer_jul25v3_a" | "extend_offer_jun25" | "extension_offer_jun25_a" | "extend_offer_jun25v2" | "extension_offer_jun25v2_a" | "field_debt_hold_addressissues" | "field-debt-hold-address-mismatch" | "field-debt-hold-bankruptcies-dro-iva" | "field_debt_hold_commercial_size_meter" | "field-debt-hold-crossed-metering" | "field-debt-hold-demolished" | "field-debt-hold-disconnected" | "field-debt-hold-dissolved-liquidation-administration" | "field_debt_hold_dno" | "field_debt_hold_legal" | "field_debt_hold_locksmith_or_shutter_engineer" | "field_debt_hold_meter_details_incorrect" | "field_debt_hold_no_room_for_hot_shoe" | "health_and_safety_officer_assault" | "field_debt_hold_payg_not_safe_and_reasonably_practicable" | "field_debt_hold_res_pend_dem" | "field_debt_hold_potential_officer_risk" | "field_debt_hold_res_ll_supply" | "field_debt_hold_res_mp" | "field_debt_hold_technical_meter_issues" | "field_debt_hold_unable_to_access_meter" | "field-debt-hold-unable-to-locate-address" | "field-debt-hold-unable-to-locate-meter" | "field_debt_hold_unsafe_premise" | "field_meter_read_visit_outcome_access_refused" | "field_meter_read_visit_outcome_access_refused_appointment_required" | "field_meter_read_visit_outcome_access_refused_password_required_for_access" | "field_meter_read_visit_outcome_cancelled" | "field_meter_read_visit_outcome_demolished" | "field_meter_read_visit_outcome_insufficient_address" | "field_meter_read_visit_outcome_insufficient_address_incorrect_postcode" | "field_meter_read_visit_outcome_insufficient_address_missing_business_name" | "field_meter_read_visit_outcome_insufficient_address_missing_house_name_or_no" | "field_meter_read_visit_outcome_insufficient_address_missing_street_name" | "field_meter_read_visit_outcome_insufficient_address_missing_town" | "field_meter_read_visit_outcome_meter_blocked" | "field_meter_read_visit_outcome_meter_de_energised" | "field_meter_read_visit_outcome_meter_faulty" | "field_meter_read_visit_outcome_meter_perm_blocked" | "field_meter_read_visit_outcome_meter_temp_blocked" | "field_meter_read_visit_outcome_meter_temp_blocked_key_or_code_required" | "field_meter_read_visit_outcome_no_access_keycode_unavailable" | "field_meter_read_visit_outcome_read_received" | "field_meter_read_visit_outcome_unsafe_premises" | "field_meter_read_visit_outcome_vacant" | "final_bill_issued" | "final_rts" | "financial-vulnerability" | "fixed-billing-pathway-test" | "fme" | "fm_grc" | "fmi" | "fm_rebook_no_action_required" | "fmtica" | "fmtiedfa" | "fmtiea" | "fmtii" | "interest_capture_world_cup" | "former_opus_customer" | "fraud_risk_read_pinned_note" | "fuel_direct" | "fuel_direct_arrears_only" | "gas_amr" | "gas_dmex_applied" | "general_hazard" | "promo_20_grant_test" | "promo_25_gltest" | "promo_25_grantlee_testv2" | "promoev_10_grant_test" | "promo_25_grantspromotest" | "green_deal" | "gsop3_ihd_only" | "gsop3_smart_meter_and_ihd" | "gsop3_smart_meter_only" | "gsop4_dcc_mitigation" | "gsop4_external_partner_mitigation" | "hazard_identified" | "heaters_for_rts_psr_customers" | "heatwave_relief_pack_requested" | "high_affordability" | "high_value_debt_validation" | "incomemax_engaged" | "incomemax_referral" | "ia" | "involuntarily_payg_mode_change" | "iva_in_place" | "ivr_solar_promotion" | "jan26_early_renew" | "jul26_renewal_exclusive" | "jul26_renewal_exclusive_payg" | "jun26_renew_exclusive" | "large-gas-customer" | "lgos" | "lasting_power_of_attorney" | "legacy_rp_migration_exception" | "life-support" | "liquidation_in_place" | "live_aged_debt_write_off" | "living-alone" | "low_standing_charge_trial" | "manual_pa_complete" | "march_renewals" | "promo_100_may_renew" | "promo_125_may_renew" | "promo_150_may_renew" | "promo_175_may_renew" | "promo_200_may_renew" | "promo_50_may_renew" | "promo_75_may_renew" | "promo_75_may_renewal" | "may_renewals_tariff" | "mental-health-crisis" | "meighter_at_height_id" | "meter_blocked" | "meter_recertification_needed" | "meter_safely_accessible" | "mhhs_in_progress" | "migrated_term_debt" | "migrated_term_written-off_debt" | "migration_bill-hold" | "migration_dd_tariff" | "missing_comms_hub_guid_required" | "missing_meter_and_chf_guid" | "mpaas_smh" | "mpaas_smh_dual_fuel" | "mpaas_smh_electric" | "mpaas_smh_gas" | "medium_pressure_gas" | "naa" | "nissan_staff" | "nkc_lkc_emails" | "promo_100_oct_1time_renew" | "promo_150_oct_1time_renew" | "promo_50_oct_2time_renew" | "official_complaint" | "opus_change_ddi_date" | "opus_disputed_balance" | "opus_litigation" | "opus_migration_read_dispute" | "opus_pending_cot" | "oriel_placement" | "outbound_billing_comms_backbilling_bulk_release_update" | "outbound_billing_comms_dy_nt_cip620" | "outbound_meter_reading" | "outbound_meter_reading_request-dialer_tcs" | "outbound_meter_reading_request-field_calisen" | "outbound_meter_reading_request-field_mds" | "outbound_meter_reading_request-sms" | "overdales_dca_placement" | "overdales_sap_campaign" | "part_payment_iniative" | "payg_debt_validated" | "payg_payment_holiday_elec" | "payg_payment_holiday_gas" | "gas_summer_campaign" | "payment-adequacy-exemption" | "pcab_referral" | "pod_drive" | "pod_drive_declined" | "pod_point_plug_in_smart" | "porting_test_do_not_use" | "post_lapse_svt" | "potential_exchange_to_4g_comms_hub" | "potential_insolvency" | "pozitive" | "pp-comp-review-cust" | "ppm_debt_validated" | "pre_litigation" | "premier_foods_staff" | "previous_insolvency" | "price_change_negative_advance_hold" | "price_change_notification_hold" | "promo_100_august_renew" | "promo_100_july_renew" | "promo_100_june_renew" | "promo_100_nov_renew" | "promo_100_oct_renew" | "promo_125_june_renew" | "promo_125_nov_renew" | "promo_150_august_renew" | "promo_150_july_renew" | "promo_150_june_renew" | "promo_150_nov_renew" | "promo_150_oct_renew" | "promo_175_june_renew" | "promo_175_nov_renew" | "promo_200_august_renew" | "promo_200_july_renew" | "promo_200_june_renew" | "promo_200_nov_renew" | "promo_25_nov_renew" | "promo_50_august_renew" | "promo_50_july_renew" | "promo_50_june_renew" | "promo_50_nov_renew" | "promo_50_oct_renew" | "promo_50_svt_may26" | "promo_75_june_renew" | "promo_75_nov_renew" | "promo_25_app_test" | "promohm_50_home_move_retention" | "promo_10_test_tomt" | "promo_25_test2_grant" | "rts_meter_exchange_needed" | "radio_teleswitch_site" | "readrequiredforsettlement" | "refused_access" | "refused_access_cor" | "ra-obstructive" | "flextras_customer" | "renewal_window" | "repayment_ai_chatbot" | "resi_litigation" | "resq_staff" | "rev_ops_tactical_intervention_engage_dca_placement" | "rev_ops_tactical_intervention_over_20k_debt_loading" | "rev_ops_tactical_intervention_overdales_dca_placement" | "rev_ops_tactical_intervention_prelegal_fulmar" | "rev_ops_tactical_intervention_prelegal_fulmar_ltd_customer" | "rev_ops_tactical_intervention_prelegal_glc" | "rev_ops_tactical_intervention_prelegal_judge_and_priestly_30_days" | "rev_ops_tactical_intervention_prelegal_judge_and_priestly_60_days" | "rev_ops_tactical_intervention_sb_resi_end_user_involuntary_payment_change" | "rev_ops_tactical_intervention_sonex_high_affordability" | "rev_ops_tactical_intervention_sonex_low_affordability" | "rev_ops_tactical_intervention_term_to_live_campaign" | "rev_ops_tactical_intervention_warrant_progression" | "rmg_staff" | "rms_sms" | "rp_migration" | "rp_migration_multiple" | "rp_migration_porob" | "blanking_plate_needed" | "rts_exotic_metering_site" | "rts_myacc_exclusions" | "rts_site_cannot_match_current_off_peak_times" | "rts_site_exotic_metering" | "rts_site_matched_current_off_peak_times" | "rts_site_we_can_match_current_off_peak_times" | "rts_site_we_cannot_match_current_off_peak_times" | "safeguard_eligible" | "sanctioned_customer" | "sb_bb_debt_payment_required" | "sb_commerical_size_meter" | "sb_hh_opt_out" | "sb_high_value_renewals" | "sb_large_capacity_meter_disconnection" | "sb_litigation" | "sb_no_room_for_hot_shoe" | "sb_online_renewal" | "sb_payg" | "sb_remote_disconnection" | "sb_warrant_dno_required" | "sb_warrant_locksmith_or_shutter_engineer" | "sb_warrant_technical_meter_issues" | "sep24_renew_excl" | "sept_2024_renew_excl" | "september_end_date_price_extension" | "promo_150_sep_1time_renew" | "promo_50_sep_1time_renew" | "sep_renew_test" | "small_business_account_resi_end_user" | "sb_vulnerability" | "smart_apology" | "smart_campaign_exclusion_mmhs" | "smartflex_tester" | "smart_incentive" | "smart_incentive_q1" | "smets_upgrade" | "smh_calisen_live" | "smh_calisen_other" | "solar_nb_cs" | "solar_shift_v3_email" | "solar_shift_v3_email2" | "sold_to_lowell" | "sonex_energy_theft_investigation" | "sonex_non_standard_dd" | "sonex_placement" | "sonex_repayment_plan" | "stay_connected_24" | "sunday_saver_interest_capture_25" | "sunday_saver_interest_capture_april_25" | "sunday_saver_interest_capture" | "sunday_saver_interest_capture_from_september25" | "sunday_saver_interest_capture_from_april26" | "sunday_saver_interest_capture_from_august26" | "sunday_saver_interest_capture_from_december25" | "sunday_saver_interest_capture_from_febraury26" | "sunday_saver_interest_capture_from_february26" | "sunday_saver_interest_capture_from_january26" | "sunday_saver_interest_capture_from_july26" | "sunday_saver_interest_capture_from_june26" | "sunday_saver_interest_capture_from_march_26" | "sunday_saver_interest_capture_from_march26" | "sunday_saver_interest_capture_from_may26" | "sunday_saver_interest_capture_from_november25" | "sunday_saver_interest_capture_from_october25" | "sunday_saver_interest_capture_from_june25" | "sunday_saver_interest_capture_june_25" | "sunday_saver_interest_capture_may_25" | "sunday_saver_interest_capture_pause_25" | "tastecard_staff_campaign" | "tell_jo" | "tempdnc" | "tesco_staff" | "promo_10_test_campaign" | "testing_marketing" | "testing_marketing_2" | "tvp_non_standard_dd" | "tvp_placement" | "tvp_repayment_plan" | "traditional_half_hourly_meter" | "twin_element_meter_installed" | "unhealthy_smart_meter_exchange_required" | "united_utilities_staff" | "utilita-migrated-customer" | "vm02_switch_off" | "vodaphone_staff" | "vwan" | "whd_nr_2026" | "whd_broader_group" | "whd_core_grp_1" | "whd_core_grp_2" | "whd_nr_cheque" | "warm_home_discount_prepay_voucher_non_redeemer" | "whitbread_staff" | "winddown_campaign" | "write_off" | "write_off_deceased" | "write_off_historic_sap_term_debt" | "write_off_small_business" | "write_off_term_dca_settlement_agreed" | "wrr_ie_received" | "ww_bundles" | "ww_choices" | "ww_faps" | "" | null;
+            /** Format: date */
+            start_date?: string | null;
+        };
+        AccountConsent: {
+            description?: string;
+            /** Format: date-time */
+            signed_at?: string;
+            type: string;
+            /** @enum {string} */
+            value: "ACCEPTED" | "REJECTED" | "UNKNOWN" | "PENDING";
+        };
+        AccountPortfolio: {
+            billing_name?: string;
+            notes?: components["schemas"]["Note"][];
+            portfolio_references?: components["schemas"]["PortfolioReference"][];
+            portfolio_settings?: components["schemas"]["PortfolioSettings"] | null;
+        };
+        AccountReference: {
+            namespace: string;
+            value: string;
+        };
+        Address: {
+            /** @default  */
+            administrative_area: string;
+            country: string;
+            delivery_point_identifier?: string;
+            /** @default  */
+            dependent_locality: string;
+            /** @default  */
+            locality: string;
+            /**
+             * @deprecated
+             * @default
+             */
+            name: string;
+            /**
+             * @deprecated
+             * @default
+             */
+            organization: string;
+            /** @default  */
+            postal_code: string;
+            /** @default  */
+            sorting_code: string;
+            /** @default  */
+            street_address: string;
+            structured_street_address?: Record<string, never> | null;
+        };
+        AgedDebt: {
+            /** Format: decimal */
+            debt_amount?: string;
+            /** Format: date */
+            due_date?: string;
+        };
+        AgreementIntermediaryDetails: {
+            external_id?: string | null;
+            portfolio_number: string;
+        };
+        BaseBusiness: {
+            /** @enum {string} */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD";
+            company_name?: string;
+            company_number?: string;
+            details?: components["schemas"]["BusinessDetail"][];
+            portfolios?: components["schemas"]["BusinessPortfolio"][];
+            segment_name?: string;
+            users?: components["schemas"]["BusinessUser"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            enforce_business_contracts_exist: "null" | "false";
+        };
+        BasePaymentPreference: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSIVE";
+            ledger_identifier: string;
+        };
+        BusinessDetail: {
+            /** @enum {string} */
+            key: "sic_codes" | "vat_number" | "registered_charity_number" | "ofgem_protection_label";
+            value: unknown;
+        };
+        BusinessPortfolio: {
+            billing_name?: string;
+            notes?: components["schemas"]["Note"][];
+            portfolio_references: components["schemas"]["PortfolioReference"][];
+            portfolio_settings?: components["schemas"]["PortfolioSettings"] | null;
+        };
+        BusinessUser: {
+            alternative_phone_numbers?: components["schemas"]["CustomerAlternativeNumber"][];
+            business_roles: ("POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER")[];
+            contact_emails?: string[];
+            credit_assessment_id?: string | null;
+            credit_result?: string | null;
+            /** @enum {string|null} */
+            credit_risk_bracket?: "LOW" | "MID" | "HIGH" | "UNKNOWN" | "" | null;
+            credit_score?: number | null;
+            /** Format: date */
+            date_of_birth?: string | null;
+            /**
+             * @default
+             * @enum {string}
+             */
+            deceased: "Reported" | "Confirmed" | "";
+            /** @deprecated */
+            details?: unknown;
+            /** Format: email */
+            email?: string | null;
+            /** @default  */
+            family_name: string;
+            /** @default  */
+            given_name: string;
+            label?: string | null;
+            /** @default  */
+            landline: string | null;
+            /** @default  */
+            mobile: string | null;
+            /** @default  */
+            salutation: string | null;
+            /** @default  */
+            title: string | null;
+            /** @default false */
+            unable_to_read_meters: boolean;
+            user_details?: components["schemas"]["CustomerUserDetail"][];
+        };
+        BusinessWithExistingContracts: {
+            /** @deprecated */
+            business_contract_identifier?: string;
+            business_contract_identifiers?: string[];
+            /** @enum {string} */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD";
+            company_name?: string;
+            company_number?: string;
+            details?: components["schemas"]["BusinessDetail"][];
+            portfolios?: components["schemas"]["BusinessPortfolio"][];
+            segment_name?: string;
+            users?: components["schemas"]["BusinessUser"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            enforce_business_contracts_exist: "true";
+        };
+        Business: components["schemas"]["BaseBusiness"] | components["schemas"]["BusinessWithExistingContracts"];
+        ComplaintContact: {
+            body: string;
+            /** @enum {string} */
+            communication_method: "LANDLINE" | "MOBILE" | "EMAIL" | "POST";
+            communication_source: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            status: "OPEN" | "RESOLVED" | "NO_CONTACT" | "REOPENED" | "DEADLOCK" | "CANCELLED";
+        };
+        Complaint: {
+            /** Format: email */
+            complainant_email: string;
+            complainant_name: string;
+            complaint_contacts: components["schemas"]["ComplaintContact"][];
+            /** Format: date-time */
+            created_at: string;
+            has_chsr_letter_been_sent: boolean;
+            has_eight_week_letter_been_sent: boolean;
+            official_entity?: string;
+            official_reference_number?: string;
+            official_status?: string;
+            subtype_of_complaint: string;
+            type_of_complaint: string;
+        };
+        ContributionSchemeAgreement: {
+            /** Format: date */
+            active_period_end_date?: string | null;
+            /** Format: date */
+            active_period_start_date: string;
+            /** Format: decimal */
+            amount: string;
+            /** @enum {string} */
+            interval: "MONTHLY" | "QUARTERLY";
+            periods?: components["schemas"]["ContributionSchemePeriod"][];
+            scheme: string;
+        };
+        ContributionSchemePeriod: {
+            /** Format: date */
+            end_date: string;
+            /** Format: date-time */
+            fulfilled_at?: string | null;
+            /** Format: date */
+            start_date: string;
+        };
+        CustomerAlternativeNumber: {
+            /** @default  */
+            phone_number: string | null;
+        };
+        CustomerConsent: {
+            description?: string;
+            /** Format: date-time */
+            signed_at?: string;
+            type: string;
+            /** @enum {string} */
+            value: "ACCEPTED" | "REJECTED" | "UNKNOWN" | "PENDING";
+        };
+        CustomerUserDetail: {
+            /** @enum {string} */
+            namespace: "external_user_id";
+            value: unknown;
+        };
+        Debt: {
+            aged_debt?: components["schemas"]["AgedDebt"][];
+            agency_name?: string;
+            cais_reference?: string;
+            campaign?: string;
+            /** @default false */
+            is_insolvent: boolean;
+            notes?: string;
+            /** Format: date */
+            start_date?: string;
+        };
+        DepositAgreement: {
+            /** Format: date-time */
+            accepted_at?: string | null;
+            /** Format: decimal */
+            deposit_amount: string;
+            /** Format: date-time */
+            fulfilled_at?: string | null;
+            /** Format: date */
+            last_interest_date?: string | null;
+            reason: string;
+        };
+        DunningPath: {
+            path_name: string;
+            /** Format: date */
+            start_date?: string;
+        };
+        ElectricityAgentContractReference: {
+            agent_mpid?: string | null;
+            contract_reference?: string;
+            is_amr?: boolean;
+            is_customer_appointed?: boolean;
+            service_level_reference?: string;
+            service_reference?: string;
+        };
+        ElectricityAgents: {
+            da_contract?: components["schemas"]["ElectricityAgentContractReference"] | null;
+            dc_contract?: components["schemas"]["ElectricityAgentContractReference"] | null;
+            mop_contract?: components["schemas"]["ElectricityAgentContractReference"] | null;
+        };
+        ElectricityAgreement: {
+            /** Format: date-time */
+            agreed_at?: string | null;
+            bespoke_tariff_rates?: components["schemas"]["ElectricityBespokeElectricityTariffRate"][];
+            business_contract_identifier?: string | null;
+            characteristics?: components["schemas"]["ProductCharacteristic"][] | null;
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to?: string | null;
+            intermediary?: components["schemas"]["AgreementIntermediaryDetails"] | null;
+            rate_overrides?: components["schemas"]["RateOverride"][] | null;
+            /** Format: date-time */
+            rates_agreed_at?: string | null;
+            tariff_code: string;
+        };
+        ElectricityBespokeElectricityTariffRate: {
+            meter_serial_number?: string;
+            /** @enum {string|null} */
+            payment_method?: "DD" | "NDD" | "PP" | "" | null;
+            registers: components["schemas"]["ElectricityBespokeRegisterRate"][];
+            /** Format: decimal */
+            standing_charge: string;
+        };
+        ElectricityBespokeRegisterRate: {
+            /** @enum {string} */
+            rate_type?: "STANDARD" | "ECO7_DAY" | "ECO7_NIGHT" | "OFF_PEAK" | "PEAK" | "WEEKDAY" | "OFF_PEAK_WEEKENDS" | "WEEKENDS_OTHER" | "SUMMER" | "SUMMER_PEAK" | "SUMMER_OFF_PEAK" | "WINTER" | "WINTER_PEAK" | "WINTER_OFF_PEAK" | "NUCLEAR_RAB" | "SUMMER_WEEKENDS_OFF_PEAK_WINTER" | "TNUOS" | "CAPACITY_MARKET" | "HMC_GUARANTEE_ADVANCE" | "HMC_GUARANTEE_FULL" | "EV_DEVICE" | "EV_DEVICE_PEAK" | "EV_DEVICE_OFF_PEAK";
+            register_id?: string;
+            /** Format: time */
+            start_time?: string;
+            /** Format: decimal */
+            unit_rate: string;
+        };
+        ElectricityCapacityValue: {
+            /** Format: date */
+            effective_from_date: string;
+            /** Format: date */
+            effective_to_date?: string;
+            /** Format: decimal */
+            value: string;
+        };
+        ElectricityConfigurationPeriod: {
+            /** Format: date */
+            effective_from_date: string;
+            /** Format: date */
+            effective_to_date?: string;
+            /** @enum {string} */
+            energisation_status?: "E" | "D";
+            gsp?: string;
+            llf?: string;
+            /** @enum {string} */
+            measurement_class?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            mtc?: number;
+            profile_class?: number;
+            ssc?: string;
+        };
+        ElectricityEstimatedAnnualConsumption: {
+            /** Format: decimal */
+            consumption: string;
+            /** Format: date */
+            effective_from: string;
+            source?: string;
+            tpr: string;
+        };
+        ElectricityMeterPoint: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            supply_type: "ELECTRICITY";
+            agents?: components["schemas"]["ElectricityAgents"] | null;
+            agreements?: components["schemas"]["ElectricityAgreement"][];
+            capacity_values?: components["schemas"]["ElectricityCapacityValue"][];
+            ccl_exemptions?: components["schemas"]["EnergyTaxExemption"][];
+            configuration_periods?: components["schemas"]["ElectricityConfigurationPeriod"][];
+            /** @deprecated */
+            dc_to_appoint?: string | null;
+            dr_in_progress?: boolean | null;
+            eac_history?: components["schemas"]["ElectricityEstimatedAnnualConsumption"][];
+            et_in_progress?: boolean | null;
+            /** @enum {string} */
+            export_type?: "IMPORT_EXPORT" | "EXPORT_ONLY";
+            identifier: string;
+            /** @default false */
+            is_deenergised: boolean;
+            /** Format: date */
+            last_billed_to_date?: string;
+            /** @enum {string} */
+            measurement_class?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            meters?: components["schemas"]["ElectricityMeter"][];
+            /** @deprecated */
+            mop_to_appoint?: string | null;
+            mpid: string;
+            profile_class?: number;
+            /** @enum {string} */
+            regular_reading_cycle?: "A" | "B" | "D" | "E" | "H" | "M" | "N" | "O" | "Q" | "S" | "T" | "W" | "Z";
+            smart_refusal_interest?: components["schemas"]["EnergySmartRefusalInterest"];
+            smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            ssc?: string;
+            /** Format: date */
+            supply_end_date?: string | null;
+            /** Format: date */
+            supply_start_date: string;
+            vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
+        };
+        ElectricityMeter: {
+            /** Format: date */
+            installed_on?: string | null;
+            /** @default false */
+            is_prepay: boolean;
+            meter_serial_number: string;
+            prepay_customer_reference_number?: string;
+            prepay_details?: components["schemas"]["EnergyPrepaymentDetails"];
+            reading_history?: components["schemas"]["HistoricalReading"][];
+            registers?: components["schemas"]["ElectricityRegister"][];
+            /** Format: date */
+            removed_on?: string | null;
+            /** Format: date */
+            smart_commissioned_on?: string | null;
+            smart_device_id?: string | null;
+            /**
+             * @default NONE
+             * @enum {string}
+             */
+            smart_type: "NONE" | "SMETS1" | "SMETS1_ENROLLED" | "SMETS2";
+            transfer_readings?: components["schemas"]["Reading"][];
+        };
+        ElectricityRegister: {
+            is_settlement?: boolean;
+            /** Format: date */
+            last_billed_to_date?: string;
+            number_of_digits: number;
+            register_id: string;
+            tpr?: string;
+        };
+        EnergyAccountBillingOptions: {
+            /** @enum {string|null} */
+            period_length?: "MONTHLY" | "QUARTERLY" | null;
+            period_length_multiplier?: number;
+            period_start_day?: number | null;
+            period_start_month?: number | null;
+            use_industry_billing?: boolean;
+        };
+        EnergyAccount: {
+            account_billing_options?: components["schemas"]["EnergyAccountBillingOptions"];
+            account_campaigns?: components["schemas"]["AccountCampaign"][];
+            /** @enum {string} */
+            account_type?: "DOMESTIC" | "BUSINESS" | "MANAGED" | "PORTFOLIO_LEAD" | "DOMESTIC_VACANT" | "BUSINESS_VACANT" | "DOMESTIC_OCCUPIER" | "BUSINESS_OCCUPIER" | "SYSTEM" | "DOMESTIC_THIRD_PARTY_BILLED" | "BUSINESS_THIRD_PARTY_BILLED";
+            affiliate_subdomain?: string | null;
+            billing_address?: components["schemas"]["Address"];
+            billing_address1?: string;
+            billing_address2?: string;
+            billing_address3?: string;
+            billing_address4?: string;
+            billing_address5?: string;
+            billing_attention_of?: string;
+            billing_customer_reference?: string;
+            billing_delivery_point_identifier?: string;
+            /** Format: email */
+            billing_email?: string | null;
+            billing_name?: string;
+            billing_postcode?: string;
+            billing_sub_name?: string;
+            business?: components["schemas"]["Business"];
+            /**
+             * @deprecated
+             * @enum {string}
+             */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD" | "";
+            commission_contracts?: components["schemas"]["EnergyCommissionContract"][];
+            /**
+             * @default ONLINE
+             * @enum {string}
+             */
+            communication_preference: "ONLINE" | "PRINT";
+            /** @deprecated */
+            company_number?: string;
+            complaints?: components["schemas"]["Complaint"][];
+            consents?: components["schemas"]["AccountConsent"][];
+            contribution_agreements?: components["schemas"]["ContributionSchemeAgreement"][];
+            current_statement_transactions?: components["schemas"]["EnergyTransaction"][];
+            customers?: components["schemas"]["EnergyCustomer"][];
+            /** Format: date */
+            date_of_sale?: string;
+            /** @deprecated */
+            dd_reference?: string;
+            /** @deprecated */
+            debt?: components["schemas"]["Debt"];
+            debts?: components["schemas"]["Debt"][];
+            deposit_agreements?: components["schemas"]["DepositAgreement"][];
+            /**
+             * @default
+             * @enum {string}
+             */
+            document_accessibility: "LARGE_PRINT" | "BRAILLE" | "SPOKEN" | "";
+            dunning_path?: components["schemas"]["DunningPath"];
+            external_account_number: string;
+            fit?: components["schemas"]["EnergyFit"];
+            historical_statement_transactions?: components["schemas"]["EnergyTransaction"][];
+            import_supplier: string;
+            /** @deprecated */
+            is_managed?: boolean | null;
+            /** @deprecated */
+            is_portfolio_lead?: boolean | null;
+            /** @enum {string} */
+            language_preference?: "en-gb" | "en-us" | "es-419" | "fr-fr";
+            /** Format: date */
+            last_billed_to_date?: string;
+            /** Format: date */
+            last_payment_review_date?: string | null;
+            /**
+             * Format: decimal
+             * @deprecated
+             */
+            last_statement_balance?: string;
+            /**
+             * Format: date
+             * @deprecated
+             */
+            last_statement_closing_date?: string;
+            /**
+             * Format: date
+             * @deprecated
+             */
+            last_statement_issue_date?: string;
+            metadata?: components["schemas"]["Metadata"][];
+            /** Format: date */
+            next_bill_due_date?: string | null;
+            notes?: components["schemas"]["Note"][];
+            operations_team_name?: string;
+            partner_organisations?: components["schemas"]["PartnerOrganisation"][];
+            payment_adequacy_changes?: components["schemas"]["PaymentAdequacyChange"][];
+            payment_instructions?: components["schemas"]["PaymentInstruction"][];
+            payment_plans?: components["schemas"]["PaymentPlan"][];
+            payment_preferences?: components["schemas"]["PaymentPreference"][];
+            payment_promises?: components["schemas"]["PaymentPromise"][];
+            payment_schedules?: components["schemas"]["PaymentSchedule"][];
+            portfolio?: components["schemas"]["AccountPortfolio"] | null;
+            references?: components["schemas"]["AccountReference"][];
+            /**
+             * @default DIRECT
+             * @enum {string}
+             */
+            sales_channel: "DIRECT" | "PRICE_COMPARISON" | "TELESALES" | "DIGI_TELESALES" | "EVENTS" | "FIELD_SALES" | "AGGREGATOR" | "PARTNERSHIPS" | "NEW_TENANT" | "MOVE_IN" | "WORKPLACE_POP_UP" | "BROKER" | "PARENT_POWER" | "PEOPLE_POWER" | "GIFT_OF_KIT" | "HIGH_REFERRER" | "SUPPLIER_OF_LAST_RESORT" | "ACQUISITION" | "WORKS_WITH_OCTOPUS" | "LANDLORD" | "DEBT_COLLECTION_AGENCY" | "";
+            sales_subchannel?: string;
+            smart_read_cycle_day?: number;
+            /** @enum {string} */
+            smart_read_frequency?: "MONTHLY" | "DAILY" | "HALF_HOURLY" | "DENIED" | "";
+            statements?: components["schemas"]["Statement"][];
+            supply_addresses?: components["schemas"]["EnergyLegacySupplyAddress"][];
+            /** Format: decimal */
+            transfer_balance?: string;
+            unknown_occupier?: boolean | null;
+            warm_home_discount?: components["schemas"]["EnergyWarmHomeDiscount"][];
+        };
+        EnergyAddress: {
+            county?: string;
+            line1: string;
+            line2?: string;
+            postcode: string;
+            town?: string;
+        };
+        EnergyCharge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CHARGE";
+            /** Format: decimal */
+            amount: string;
+            billing_document_identifier?: string;
+            display_note?: string;
+            note?: string;
+            /** @enum {string} */
+            reason: "DEFAULT" | "BALANCE_TRANSFER" | "CONTRIBUTION_TAX_FREE" | "DATA_IMPORT_BALANCE_TRANSFER" | "DEPOSIT" | "BALANCE_TRANSFER_FOR_FINAL_BILLED_ACCOUNT" | "IMPORTED_CHARGE" | "SUPPLEMENTARY_LEDGER_BALANCE_TRANSFER" | "REVERSED_ACCOUNT_CREDIT" | "LATE_PAYMENT_FEE_CHARGE" | "PREPAY_BALANCE_ADJUSTMENT" | "PREPAY_IMBALANCE_WRITE_OFF" | "PREPAY_MIGRATION_IMBALANCE" | "AC_ADJUSTMENT" | "ADJUSTED_CREDIT_TO_ALLOW_REFUND" | "AUTO_RECONCILIATION" | "BUSINESS_ADVANCE_PAYMENT" | "BUSINESS_PREPAYMENT" | "CARBON_OFFSET" | "CREDIT_BALANCE_DONATED_TO_CHARITY" | "DCA_CHARGE" | "DEBT_ASSIGNMENT_GAINING_SUPPLIER" | "DIRECT_DEBIT_REFUND_BALANCING" | "FEED_IN_TARIFF_PAYMENT_TRANSFER_TO_NOMINATED_RECIPIENT" | "GREEN_DEAL_CHARGE" | "INCORRECT_PAYMENT_REVERSAL" | "METERING_JOB_BUSINESS" | "METERING_JOB_NATIONAL_GRID" | "METERING_JOB_SMS" | "NEST_LEARNING_THERMOSTAT_RENTAL" | "OUTGOING_BALANCE_TRANSFER" | "OVER_THE_COUNTER_PAYMENT_FEE" | "PAPER_BILL_FEE" | "PENALTY_CHARGE" | "PREPAY_DEBT_ADJUSTMENT" | "REASON_EARLY_EXIT_FEE" | "REFUND" | "SERVICE_ORDER" | "SOLR_BALANCE_TRANSFER" | "WATER" | "WRITE_BACK" | "EBSS_CHARGE_REVERSAL" | "LATE_PAYMENT_FEE" | "RPS_INVESTIGATION_CHARGE" | "RPS_WARRANT_CHARGE" | "RPS_DAMAGE" | "RPS_RESEAL_FEE" | "SAP_MIGRATED_DEBITS" | "ADDITIONAL_CHARGES_0" | "ADDITIONAL_CHARGES_20" | "ADDITIONAL_CHARGES_5" | "RECONNECTION_CHARGE" | "GREENDEALCHARGE" | "OPUS_FINAL_BALANCE_TRANSFER" | "REASON_EARLY_EXIT_FEE_5" | "TEMP_REFUND" | "MIGRATION_ADJUSTMENT" | "WELFARE_VISIT_FEE" | "WARRANT_FEES_COSTS" | "WARRANT_EXECUTION_FEE" | "TERM_DCA_FEE" | "POST_OFFICE_PAYMENT_CORRECTION" | "RPS_LOSS_5" | "RPS_ADJUSTMENT_20" | "RPS_CCL_ADJUSTMENT" | "METERING_APPOINTMENT_FAILURE" | "REASON_EARLY_EXIT_FEE_0" | "PAYMENT_CORRECTION" | "OPUS_FINAL_BALANCE_ADJUSTMENT" | "LATE_PAYMENT_RESI" | "LATE_PAYMENT_SME" | "EARLY_TERMINATION_FEE" | "TRANSFERRED_DEBT_BILL_ADJUSTMENT" | "INDEMNITY_CLAIM" | "SAP_WRITE_OFF_RECOVER" | "DEBTSOLD_PAYMENTREVERSAL" | "CHAPS_REFUND";
+            tax_items?: components["schemas"]["TaxItem"][];
+            to_prepay_meter_serial_number?: string;
+            /** Format: date */
+            transaction_date: string;
+            transaction_id: string;
+        };
+        EnergyCommissionContract: {
+            affiliate_organisation_name: string;
+            /**
+             * @deprecated
+             * @enum {string}
+             */
+            commission_type?: "UNIT_RATE_UPLIFT";
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to: string;
+            mpxn: string;
+            /** Format: decimal */
+            standing_charge_uplift?: string;
+            /** @enum {string} */
+            status: "PAID" | "PAYABLE";
+            /** Format: decimal */
+            unit_rate_uplift?: string;
+            /**
+             * Format: decimal
+             * @deprecated
+             */
+            value?: string;
+        };
+        EnergyCreditHold: {
+            /** Format: date */
+            active_from: string;
+            notes?: string;
+            /** @enum {string} */
+            reason: "HAS_NOMINATED_RECIPIENT" | "INVOLVED_IN_COO" | "SWITCH_LOSS" | "LINKED_TO_WRONG_ACCOUNT" | "PAID_INCORRECTLY" | "MIGRATED_IN_DISPUTE" | "AWAITING_SIGNED_FIT_PLAN" | "CLOSED_INSTALLATION" | "NEEDS_MANUAL_PAYMENT" | "BIENNIAL_DISPUTES" | "OTHER";
+        };
+        EnergyCredit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CREDIT";
+            /** Format: decimal */
+            amount: string;
+            billing_document_identifier?: string;
+            display_note?: string;
+            note?: string;
+            /** @enum {string} */
+            reason: "BALANCE_ADJUSTMENT" | "BALANCE_TRANSFER" | "BANK_TRANSFER" | "CONTRIBUTION_TAX_FREE" | "CUSTOMER_SERVICE_GESTURE" | "DEPOSIT" | "DIRECT_DEBIT_DISCOUNT" | "JOINING_REWARD" | "LOYALTY_REWARD" | "REVERSED_ACCOUNT_CHARGE" | "CUSTOMER_REIMBURSEMENT" | "DATA_IMPORT_BALANCE_TRANSFER" | "DEBIT_BALANCE_TRANSFER" | "GOODWILL_PAYMENT" | "IMPORTED_CREDIT" | "SUPPLEMENTARY_LEDGER_BALANCE_TRANSFER" | "WRITE_OFF_PAST_BILLABLE_AUTOMATED" | "WRITE_OFF_BACK_BILLING" | "WRITE_OFF_NEGLIGIBLE_VALUE" | "WRITE_OFF_UNRECOVERABLE_DEBT" | "WRITE_OFF_PAST_BILLABLE" | "WRITE_OFF_RECOVERY_DISCOUNT" | "WRITE_OFF_BANKRUPTCY" | "WRITE_OFF_DRO" | "WRITE_OFF_IVA" | "WRITE_OFF_DECEASED" | "WRITE_OFF_MISSED_PAYMENT_DELETION" | "UNLIKELY_TO_RECOVER_WRITE_OFF" | "REFERRING_ACCOUNT_REFERRAL_REWARD" | "REFERRED_ACCOUNT_REFERRAL_REWARD" | "PREPAY_BALANCE_ADJUSTMENT" | "PREPAY_IMBALANCE_WRITE_OFF" | "PREPAY_MIGRATION_IMBALANCE" | "ACCURACY_TEST_ADJUSTMENT" | "ADDITIONAL_SOP_PAYMENT_APPOINTMENTS" | "ADDITIONAL_SOP_PAYMENT_CUSTOMER_NOT_RETURNED" | "ADDITIONAL_SOP_PAYMENT_ELECTRICITY_SWITCH_DELAYED" | "ADDITIONAL_SOP_PAYMENT_ERRONEOUS_TRANSFER" | "ADDITIONAL_SOP_PAYMENT_ET_COMMS_OVERDUE" | "ADDITIONAL_SOP_PAYMENT_ET_GAIN_ACCEPTED" | "ADDITIONAL_SOP_PAYMENT_ET_GAIN_UNRESOLVED" | "ADDITIONAL_SOP_PAYMENT_ET_LOSS_UNRESOLVED" | "ADDITIONAL_STANDARD_PAYMENT" | "ADJUSTED_CREDIT_TO_ALLOW_REFUND" | "ADJUSTMENT_ON_RETURNED_DEPOSIT" | "BALANCE_TRANSFER_FOR_FINAL_BILLED_ACCOUNT" | "CHEQUE_PAYMENT_RECEIVED" | "CLOSED_REVERSION" | "DEBT_ASSIGNMENT_LOSING_SUPPLIER" | "DEPOSIT_REFUND" | "DIRECT_DEBIT_BANK_CHARGE_MAY" | "DISC_WARM_HOME_DISCOUNT" | "DISPUTED_CARD_PAYMENTS" | "ECONOMY_7_DIFFERENCE" | "ERRONEOUS_TRANSFER_REFUND" | "EXIT_FEE_REFUND" | "EXPORT_TARIFF_PAYMENT" | "EXTERNAL_REFERRAL_CREDIT" | "FEED_IN_TARIFF_PAYMENT" | "GO_CARDLESS_CHARGEBACK_CANCELLED" | "GSS_AFFECT" | "GSS_FAILURE" | "GSS_FAILURE_MOP" | "HONOURED_BANK_CHARGES" | "INCOMING_PAYMENT_GO_CARDLESS" | "MANAGEMENT_WAIVED_FEES" | "MARKET_RESEARCH_CLUB_REWARD" | "MISSED_SAVINGS" | "OFFSET" | "PAYMENT_BANK_ACCOUNT" | "PAYMENT_BPAY" | "PAYMENT_CENTREPAY" | "PAYMENT_CHEQUE" | "PAYMENT_CREDIT_CARD" | "PAYMENT_TRANSFER_FROM_SAP" | "PREPAY_DEBT_ADJUSTMENT" | "QLD_ASSET_OWNERSHIP_DIVIDEND" | "RECEIVED_VIA_CREDIT_STYLE" | "REFERRALCANDY_INCENTIVE" | "REINSTATED_DIRECT_DEBIT" | "RETURNED_BUSINESS_ADVANCE_PAYMENT" | "RETURNED_BUSINESS_PREPAYMENT" | "REVERSE_ENERGY_CHARGE" | "REVERSIONED_POST_DD_CANX" | "SALES_COMPENSATION" | "SHARE_OF_PROFITS" | "SINGLE_RATE_RMI" | "SME_REVERSED_PRE_MIGRATION_CHARGE" | "SOLAR_GOODWILL" | "SOLR_BALANCE_TRANSFER" | "SOLR_EX_CUSTOMER_CREDIT" | "SOLR_WRITE_OFF" | "STAFF_DISCOUNT" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_FAULTY_METER_ELEC" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_PREPAY_METER_ELEC" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_RECONNECTION_ELEC" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_STANDARD_VISIT_ELEC" | "STANDARDS_OF_PERFORMANCE_CUSTOMER_NOT_RETURNED" | "STANDARDS_OF_PERFORMANCE_ERRONEOUS_TRANSFER" | "STANDARDS_OF_PERFORMANCE_ET_COMMS_OVERDUE" | "STANDARDS_OF_PERFORMANCE_ET_GAIN_ACCEPTED" | "STANDARDS_OF_PERFORMANCE_ET_GAIN_UNRESOLVED" | "STANDARDS_OF_PERFORMANCE_ET_LOSS_UNRESOLVED" | "STANDARDS_OF_PERFORMANCE_FINAL_BILL_ISSUED_LATE" | "STANDARDS_OF_PERFORMANCE_PAYMENTS" | "STANDARDS_OF_PERFORMANCE_REFUND_ISSUED_LATE" | "TARIFF_DISCOUNT" | "TARIFF_PRICE_ADJUSTMENT_GOODWILL" | "WAIVE_TERMINATION_FEES" | "WITHDRAWAL_NOT_ACTIONED" | "EBSS_CREDIT" | "WARM_HOME_DISCOUNT_BROADER_GROUP" | "WARM_HOME_DISCOUNT_CORE_GROUP" | "WARM_HOME_DISCOUNT_CORE_GROUP_1" | "WARM_HOME_DISCOUNT_CORE_GROUP_2" | "ADDITIONAL_SOP_PAYMENT_GAS_SWITCH_DELAYED" | "GAS_NETWORK_COMPENSATION" | "GAS_OFF_SUPPLY_PAYMENT" | "GOVERNMENT_ENERGY_ASSISTANCE_HEEA" | "PAYMENT_AUSPOST" | "PAYMENT_EAPA_VOUCHER" | "PAYMENT_IVR" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_FAULTY_METER_GAS" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_PREPAY_METER_GAS" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_RECONNECTION_GAS" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_STANDARD_VISIT_GAS" | "MIGRATION_ADJUSTMENT" | "BILL_ADJUSTMENT_0" | "BILL_ADJUSTMENT_20" | "BILL_ADJUSTMENT_5" | "GOODWILL" | "DAILY_STANDING_CHARGE_ROLLBACK" | "CANCELLED_CHEQUE_RESI" | "CANCELLED_CHEQUE_SME" | "PREPAYMENT_ADDITIONAL_SUPPORT_CREDIT" | "WELFARE_VISIT_FEE_REVERSAL" | "WARRANT_FEES_COSTS_REVERSAL" | "WARRANT_EXECUTION_FEE_REVERSAL" | "MISDIRECTED_CREDIT_PAYMENT" | "MISSING_PREPAYMENT_TOP_UP" | "TERM_DCA_FEE_REVERSAL" | "HAMPTON_FUEL_PAYMENT" | "DEEMED_0_CONSUMPTION_WRITE_OFF" | "NET_ZERO_HERO_AWARD" | "STANDARD_OF_PERFORMANCE_ELEC_SWITCH_DELAY" | "STANDARD_OF_PERFORMANCE_GAS_SWITCH_DELAY" | "ADDITIONAL_SOP_FINAL_BILL_OVERDUE" | "EMAIL_PRIZE_DRAW" | "GREEN_DEAL" | "GREEN_DEAL_WRITE_OFF" | "GREEN_DEAL_BILL_ADJUSTMENT" | "OPUS_FINAL_BALANCE_TRANSFER" | "OPUS_FINAL_BALANCE_ADJUSTMENT" | "WARM_HOME_DISCOUNT_REBATE_5" | "RECONNECTION_CHARGE_REV" | "DAP_LOSING_SUPPLIER_10" | "DAP_LOSING_SUPPLIER_90" | "LOYALTY_RETAIN" | "SUNDAY_SAVER" | "RMGEDF24" | "SAP_MIGRATED_CREDITS" | "TESEDF24" | "WHIEDF24" | "VODEDF24" | "NISEDF24" | "EV_50_CREDIT" | "PLUG__POWER_300_CREDIT" | "PLUG__POWER_200_CREDIT" | "RENEWAL_CREDIT" | "EV_FLEX_SCHEME_CREDIT" | "REFER_A_FRIEND_5" | "WRITE_OFF_UNRECOVERABLE_DEBT_RESI" | "INDEMNITY_CLAIM" | "VALENTINES_DAY" | "RIPPLE_ENERGY_CREDIT_RESI" | "RIPPLE_ENERGY_CREDIT_BUSINESS" | "RESQEDF25" | "PREEDF25" | "TRANSFERRED_DEBT_BILL_ADJUSTMENT" | "SBOFFERCREDIT" | "EVRI100" | "OPUS_DEENERGISED_ADJUSTMENT" | "SMART_CHARGING_INCENTIVE" | "SMART_CHARGING_SAVING" | "FAFS_TERMED_ACCOUNT" | "PLUG__POWER_100_CREDIT" | "SETTLEMENT_LIVE_ACCOUNT" | "TENNIS_FINALS_CREDIT" | "SCHOOL_HOLIDAYS_CREDIT" | "CHRISTMAS_DAY_CREDIT" | "FREE_PHASE_FREE_ELECTRICITY" | "EARLY_RENEWAL_50_CREDIT" | "GOELECTRIC_130_OFFER" | "EXPORT_TARIFF_PAYMENT_RESI" | "REFER_A_FRIEND_NEW" | "DEBTSOLD_PAYMENTREVERSAL" | "BUPEDF25" | "CARE_SUPPORT_SCHEME" | "UTILITA_TRANSFER" | "WELCOMEGAS1YEAR" | "UTILITA_FINAL_BALANCE_TRANSFER" | "WELCOMEGAS2YEAR" | "WELCOMEGAS3YEAR" | "WELCOMEGAS4YEAR" | "EARLY_RENEWAL_75_CREDIT" | "SUNDAY_SAVER__ERRONEOUS_MESSAGE_COMPENSATION" | "EV_SWITCH_BONUS_50" | "SBNEWACQ1YEAR" | "SBNEWACQ2YEAR" | "SBNEWACQ3YEAR" | "SBNEWACQ4YEAR" | "SBNEWACQ100" | "SBNEWACQ150" | "SBNEWACQ175" | "SBNEWACQ200" | "LATE_PAYMENT_REVERSAL" | "OVERDALES_DEBT_WRITE_OFF" | "SBNEWACQFIX50" | "SBNEWACQFIX150" | "SBNEWACQFIX100" | "SBNEWACQFIX175" | "OFGEM_DEBT_RELIEF_SCHEME_GROUP_1" | "SB_DEBT_WRITTEN_OFF_DEBT_RECOVERY_ACTION_CONTINUING_20" | "SB_DEBT_WRITTEN_OFF_DEBT_RECOVERY_ACTION_CONTINUING_5_VAT" | "OFGEM_DEBT_RELIEF_SCHEME_GROUP_2" | "SB_FREE_ENERGY" | "ADDITIONAL_SOP_FINAL_BILL_REFUND_OVERDUE" | "LOW_STANDING_CHARGE_TRIAL_GAS" | "LOW_STANDING_CHARGE_TRIAL_ELECTRICITY" | "NEWACQGAS200" | "UUEDF26" | "CHAPS_PAYMENT" | "FOOTBALL_CREDIT" | "RESI_DEBT_WRITTEN_OFF_DEBT_RECOVERY_ACTION_CONTINUING" | "SBEXTRANEWACQ100" | "SBEXTRANEWACQ150" | "SBEXTRANEWACQ25" | "SBEXTRANEWACQ50" | "SBEXTRANEWACQ75";
+            to_prepay_meter_serial_number?: string;
+            /** Format: date */
+            transaction_date: string;
+            transaction_id: string;
+        };
+        EnergyCustomerPreferences: {
+            is_user_psr_consent_obtained?: boolean | null;
+            /** @default false */
+            opted_into_associated_companies: boolean;
+            /** @default false */
+            opted_into_offers: boolean;
+            /** @default true */
+            opted_into_recommended: boolean;
+            /** @default false */
+            opted_into_sms: boolean;
+            /** @default false */
+            opted_into_third_parties: boolean;
+            /** @default false */
+            opted_into_updates: boolean;
+            /** @default false */
+            opted_into_whatsapp: boolean;
+            /** @default  */
+            partner_password: string;
+        };
+        EnergyCustomer: {
+            account_roles?: ("POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER")[];
+            alternative_phone_numbers?: components["schemas"]["CustomerAlternativeNumber"][];
+            consents?: components["schemas"]["CustomerConsent"][];
+            contact_emails?: string[];
+            credit_assessment_id?: string | null;
+            credit_result?: string | null;
+            /** @enum {string|null} */
+            credit_risk_bracket?: "LOW" | "MID" | "HIGH" | "UNKNOWN" | "" | null;
+            credit_score?: number | null;
+            /** @deprecated */
+            customer_preferences?: components["schemas"]["EnergyCustomerPreferences"];
+            /** Format: date */
+            date_of_birth?: string | null;
+            /**
+             * @default
+             * @enum {string}
+             */
+            deceased: "Reported" | "Confirmed" | "";
+            /** @deprecated */
+            details?: unknown;
+            /** Format: email */
+            email?: string | null;
+            /** @default  */
+            family_name: string;
+            /** @default  */
+            given_name: string;
+            label?: string | null;
+            /** @default  */
+            landline: string | null;
+            metadata?: components["schemas"]["Metadata"][];
+            /** @default  */
+            mobile: string | null;
+            portfolio_roles?: ("POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER")[];
+            /**
+             * @default
+             * @enum {string|null}
+             */
+            pronouns: "OTHER" | "E_EM_EIR" | "EY_EM_EIR" | "FAE_FAER_FAERS" | "HE_HIM_HIS" | "PER_PER_PERS" | "SHE_HER_HERS" | "THEY_THEM_THEIRS" | "VE_VER_VIS" | "XE_XEM_XYR" | "ZE_HIR_HIRS" | "ZE_ZIR_ZIRS" | "ZIE_HIR_HIRS" | "ZIE_ZIR_ZIRS" | "" | null;
+            psr?: components["schemas"]["EnergyPSR"][];
+            /**
+             * @deprecated
+             * @enum {string|null}
+             */
+            role?: "POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER" | null;
+            /** @default  */
+            salutation: string | null;
+            /** @default  */
+            title: string | null;
+            /** @default false */
+            unable_to_read_meters: boolean;
+            user_details?: components["schemas"]["CustomerUserDetail"][];
+            user_identifier?: string;
+        };
+        EnergyExtension: {
+            /** Format: decimal */
+            installed_capacity?: string;
+            reference_number: number;
+        };
+        EnergyFit: {
+            installations: components["schemas"]["EnergyInstallation"][];
+            instruction_reference?: string;
+            meters: components["schemas"]["EnergyMeter"][];
+            /** @enum {string} */
+            payment_method: "BACS" | "CHEQUE" | "CHAPS" | "FOREIGN_CHAPS";
+            vat_number?: string;
+            /** @enum {string} */
+            vendor_name?: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
+        };
+        EnergyInstallation: {
+            address?: components["schemas"]["EnergyAddress"];
+            credit_hold?: components["schemas"]["EnergyCreditHold"];
+            fit_id: string;
+            non_eligible_extensions?: components["schemas"]["EnergyExtension"][];
+        };
+        EnergyLegacySupplyAddress: {
+            /** Format: date */
+            customer_at_supply_address_from_date: string;
+            /** Format: date */
+            customer_at_supply_address_to_date?: string | null;
+            /** @default false */
+            is_landlord: boolean;
+            label?: string;
+            metadata?: components["schemas"]["Metadata"][];
+            meter_points: components["schemas"]["MeterPoint"][];
+            /** Format: date */
+            primary_place_of_residence_since?: string;
+            property_administrators?: components["schemas"]["PropertyAdministrator"][];
+            property_external_identifier?: string;
+            supply_address1: string;
+            supply_address2?: string;
+            supply_address3?: string;
+            supply_address4?: string;
+            supply_address5?: string;
+            supply_delivery_point_identifier?: string;
+            supply_postcode: string;
+        };
+        EnergyMeter: {
+            extensions: string[];
+            /** Format: date */
+            last_billed_to_date: string;
+            make?: string;
+            model?: string;
+            mpan?: string;
+            serial_number: string;
+            transfer_reading: components["schemas"]["EnergyReading"];
+            /** @enum {string} */
+            type: "EXPORT" | "SUPPLY" | "GENERATION";
+        };
+        EnergyPayment: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PAYMENT";
+            /** Format: decimal */
+            amount: string;
+            billing_document_identifier?: string;
+            /** @deprecated */
+            display_note?: string;
+            note?: string;
+            /** @enum {string} */
+            payment_type?: "DD_FIRST_COLLECTION" | "DD_REGULAR_COLLECTION" | "DD_RE_PRESENTATION" | "DD_FINAL_COLLECTION" | "CREDIT_CARD" | "DEBIT_CARD" | "CHEQUE" | "BACS_DEPOSIT" | "ALLPAY_CASH" | "ALLPAY_CARD" | "ALLPAY_CHEQUE" | "PAYPOINT_CASH" | "PAYPOINT_CARD" | "PAYPOINT_CHEQUE" | "DCA_COLLECTION" | "BRISTOL_POUND" | "CASH" | "FUEL_DIRECT" | "BPAY" | "AUSTRALIA_POST" | "HEEA" | "HEEAS" | "CENTREPAY" | "EAPA_VOUCHER" | "URGS" | "BPOINT" | "EFT" | "ERRONEOUS_PAYMENT" | "PAYZONE" | "POST_OFFICE_CASH" | "POST_OFFICE_CARD" | "POST_OFFICE_CHEQUE" | "POST_OFFICE_SAVINGS_STAMPS" | "KONBINI" | "";
+            /** @enum {string} */
+            reason?: "ACCOUNT_CHARGE_PAYMENT" | "BALANCE_ADJUSTMENT" | "GENERAL_CREDIT" | "SSD_PAYMENT" | "DEBT_REPAYMENT" | "PREPAY_RECORD" | "DEPOSIT" | "SETTLEMENT" | "BALANCE_THRESHOLD_CROSSED" | "BILL_ISSUED" | "PAYMENT_PLAN" | "REGULAR_SCHEDULE" | "REPAYMENT_CORRECTION" | "";
+            reference?: string;
+            to_prepay_meter_serial_number?: string;
+            /** Format: date */
+            transaction_date: string;
+            transaction_id: string;
+        };
+        EnergyPrepaymentDetails: {
+            /** Format: decimal */
+            credit_balance: string;
+            /** Format: decimal */
+            debt_balance: string;
+            /** Format: date */
+            transfer_vend_read_date: string;
+        };
+        EnergyPSR: {
+            /** @default  */
+            additional_information: string | null;
+            /** @default  */
+            description: string | null;
+            /** Format: date-time */
+            effective_from?: string;
+            /** Format: date-time */
+            effective_to?: string | null;
+            /** @default  */
+            elec_industry_code: string | null;
+            /** @default  */
+            gas_industry_code: string | null;
+        };
+        EnergyReading: {
+            /** Format: date */
+            reading_date: string;
+            /** Format: decimal */
+            reading_value: string;
+        };
+        EnergyRepayment: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "REPAYMENT";
+            /** Format: decimal */
+            amount: string;
+            billing_document_identifier?: string;
+            /** @deprecated */
+            display_note?: string;
+            note?: string;
+            /** @enum {string} */
+            payment_type?: "DIRECT_CREDIT" | "CARD_REFUND" | "BACS" | "CHEQUE" | "BPAY" | "";
+            /** @enum {string} */
+            reason?: "FULL_CREDIT_REFUND" | "PARTIAL_CREDIT_REFUND" | "FULL_PREPAYMENT_REFUND" | "PARTIAL_REPAYMENT_REFUND" | "ET_REFUND" | "GENERATOR_ACCOUNT_REFUND" | "DOMESTIC_EXPORT_ONLY_REPAYMENT" | "FINAL_BALANCE_SETTLEMENT" | "MISTAKEN_PAYMENT_TAKEN" | "PAYMENT_CORRECTION" | "COMPLAINT_COMPENSATION" | "INDEMNITY_CLAIM" | "FAILED_PAYMENT" | "FEED_IN_TARIFF_PAYMENT" | "GSOS_PAYMENT" | "SEG_PAYMENT" | "DEPOSIT_RETURN" | "LATE_FAILED_PAYMENT" | "CANCELED_BILL" | "BILLING_ADJUSTMENT" | "ETF_CREDIT" | "FAST_TRACK" | "CHARGEBACK" | "";
+            reference?: string;
+            to_prepay_meter_serial_number?: string;
+            /** Format: date */
+            transaction_date: string;
+            transaction_id: string;
+        };
+        EnergySmartRefusalInterest: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            refusal_reason?: "DO_NOT_OWN_HOME" | "TECHNOLOGY_SCEPTICAL" | "WORRIED_SECURITY" | "WORRIED_HEALTH_SAFETY" | "NEGATIVE_PUBLICITY" | "WORRIED_ABOUT_USAGE_COST" | "ALREADY_HAS_SMART_METER" | "HOUSE_MOVE_IMMINENT" | "SWITCH_IMMINENT" | "MORE_INFORMATION_REQUIRED" | "IS_LANDLORD" | "CANNOT_SEE_BENEFIT" | "WAIT_UNTIL_IT_IS_COMPULSORY" | "VULNERABILITY" | "WORRIED_ABOUT_SMART_METERS" | "WORRIED_ABOUT_INSTALLATION" | "PROPERTY_NOT_OCCUPIED" | "CANNOT_ATTEND_APPOINTMENT";
+            /** @enum {string} */
+            source?: "WEBSITE" | "EMAIL" | "OTHER";
+            /** @enum {string} */
+            type: "NOT_INTERESTED" | "INTERESTED" | "NOT_AT_THE_MOMENT";
+        };
+        EnergySmartSiteVisit: {
+            /** @default {} */
+            additional_data: unknown;
+            appointment_notes?: string;
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            metering_agent: "GENERIC_AGENT" | "TTE_FACILITA" | "SMS" | "AES" | "OES" | "PROVIDOR" | "MDS" | "EON_METERING" | "LOWRI_BECK" | "METERPLUS" | "ENTERPRISE_MANAGED" | "MIDS_ELEC" | "N_POWERGRID" | "ELEC_NW" | "NATIONAL_GRID" | "SGN" | "ENERGY_ASSETS" | "SIEMENS" | "LONDON" | "SWEB" | "ECM" | "OESL" | "EDF_FIELD" | "ESSENTIAL_FIELD" | "ESSENTIAL_WATER_FIELD" | "IFS" | "SAP";
+            reference_number: string;
+            /** @enum {string} */
+            status: "CANCELLED" | "ABORTED" | "SUCCESSFUL";
+            /** @enum {string} */
+            work_category: "IHD_INSTALL" | "NEW_CONNECTION" | "REMOVE" | "EXCHANGE" | "OTHER" | "MOVE" | "CONFIRM_METER_DETAILS" | "ENERGISE" | "DE_ENERGISE" | "INVESTIGATE_FAULT";
+        };
+        EnergySupplyCharge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SUPPLY_CHARGE";
+            /** Format: decimal */
+            amount: string;
+            billing_document_identifier?: string;
+            display_note?: string;
+            line_items: components["schemas"]["LineItem"][];
+            note?: string;
+            product_code: string;
+            supply_point_identifier?: string;
+            tax_items?: components["schemas"]["TaxItem"][];
+            to_prepay_meter_serial_number?: string;
+            /** Format: date */
+            transaction_date: string;
+            transaction_id: string;
+        };
+        EnergyTaxExemption: {
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to?: string;
+            /** Format: decimal */
+            rate: string;
+        };
+        EnergyTransaction: components["schemas"]["EnergyCredit"] | components["schemas"]["EnergyCharge"] | components["schemas"]["EnergyPayment"] | components["schemas"]["EnergyRepayment"] | components["schemas"]["EnergySupplyCharge"];
+        EnergyWarmHomeDiscount: {
+            /**
+             * @default CREDIT
+             * @enum {string}
+             */
+            account_type: "CREDIT" | "PREPAY";
+            /**
+             * @default CORE
+             * @enum {string}
+             */
+            group: "CORE" | "BROADER";
+            tax_year?: string;
+        };
+        ExistingPaymentInstructionReference: {
+            /** @enum {string} */
+            vendor_name: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
+            vendor_reference: string;
+        };
+        GasAgreement: {
+            /** Format: date-time */
+            agreed_at?: string | null;
+            bespoke_tariff_rates?: components["schemas"]["GasBespokeGasTariffRate"][];
+            business_contract_identifier?: string | null;
+            characteristics?: components["schemas"]["ProductCharacteristic"][] | null;
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to?: string | null;
+            intermediary?: components["schemas"]["AgreementIntermediaryDetails"] | null;
+            rate_overrides?: components["schemas"]["RateOverride"][] | null;
+            /** Format: date-time */
+            rates_agreed_at?: string | null;
+            tariff_code: string;
+        };
+        GasAnnualQuantity: {
+            /** Format: decimal */
+            consumption: string;
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to?: string | null;
+            source?: string;
+        };
+        GasBespokeGasTariffRate: {
+            meter_serial_number?: string;
+            /** @enum {string|null} */
+            payment_method?: "DD" | "NDD" | "PP" | "" | null;
+            /** Format: decimal */
+            standing_charge: string;
+            /** Format: decimal */
+            unit_rate: string;
+        };
+        GasMeterPoint: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            supply_type: "GAS";
+            agreements?: components["schemas"]["GasAgreement"][];
+            aq_history?: components["schemas"]["GasAnnualQuantity"][];
+            ccl_exemptions?: components["schemas"]["EnergyTaxExemption"][];
+            dr_in_progress?: boolean | null;
+            et_in_progress?: boolean | null;
+            identifier: string;
+            /** Format: date */
+            last_billed_to_date?: string;
+            /** @enum {string} */
+            ldz?: "SC" | "LC" | "LO" | "LS" | "LT" | "LW" | "NO" | "NE" | "NW" | "WM" | "EM" | "EA" | "WN" | "WS" | "NT" | "SO" | "SE" | "SW" | "";
+            mam_to_appoint?: string | null;
+            meters?: components["schemas"]["GasMeter"][];
+            mpid: string;
+            /** @enum {string} */
+            regular_reading_cycle?: "CYYY" | "CYSS" | "CYQS" | "CYLM" | "CYSM" | "CYNM";
+            shipper_mpid: string;
+            smart_refusal_interest?: components["schemas"]["EnergySmartRefusalInterest"];
+            smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            /** Format: date */
+            supply_end_date?: string | null;
+            /** Format: date */
+            supply_start_date: string;
+            vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
+        };
+        GasMeter: {
+            gas_number_of_digits: number;
+            /** Format: date */
+            installed_on?: string | null;
+            /** @default false */
+            is_prepay: boolean;
+            /** Format: date */
+            last_billed_to_date?: string;
+            meter_serial_number: string;
+            prepay_customer_reference_number?: string;
+            prepay_details?: components["schemas"]["GasPrepaymentDetails"];
+            reading_history?: components["schemas"]["HistoricalReading"][];
+            /** Format: date */
+            removed_on?: string | null;
+            /** Format: date */
+            smart_commissioned_on?: string | null;
+            smart_device_id?: string | null;
+            /**
+             * @default NONE
+             * @enum {string}
+             */
+            smart_type: "NONE" | "SMETS1" | "SMETS1_ENROLLED" | "SMETS2";
+            transfer_readings?: components["schemas"]["Reading"][];
+            /**
+             * @default SCMH
+             * @enum {string}
+             */
+            units_of_measure: "SCFH" | "SCMH";
+        };
+        GasPrepayDebtRepaymentOptions: {
+            /** Format: decimal */
+            weekly_max?: string;
+            /** Format: decimal */
+            weekly_min?: string;
+        };
+        GasPrepaymentDetails: {
+            /** Format: decimal */
+            credit_balance: string;
+            /** Format: decimal */
+            debt_balance: string;
+            gas_debt_repayment_options?: components["schemas"]["GasPrepayDebtRepaymentOptions"];
+            /** Format: date */
+            transfer_vend_read_date: string;
+        };
+        "Gbr-electricity.meter-rate-profileCharacteristic": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "gbr-electricity.meter-rate-profile";
+            /** @enum {string} */
+            value: "flat_rate" | "multi_rate";
+        };
+        "Gbr-electricity.payment-methodCharacteristic": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "gbr-electricity.payment-method";
+            /** @enum {string} */
+            value: "NON_DIRECT_DEBIT" | "PREPAYMENT" | "DIRECT_DEBIT";
+        };
+        "Gbr-gas.meter-point-grid-supply-point-equivalentCharacteristic": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "gbr-gas.meter-point-grid-supply-point-equivalent";
+            /** @enum {string} */
+            value: "_E" | "_H" | "_D" | "_M" | "_A" | "_F" | "_K" | "_P" | "_C" | "_L" | "_N" | "_B" | "_J" | "_G";
+        };
+        "Gbr-gas.payment-methodCharacteristic": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "gbr-gas.payment-method";
+            /** @enum {string} */
+            value: "NON_DIRECT_DEBIT" | "PREPAYMENT" | "DIRECT_DEBIT";
+        };
+        HistoricalReading: {
+            billed: boolean;
+            /** Format: date */
+            reading_date: string;
+            /** @enum {string} */
+            reading_type: "CUSTOMER" | "ESTIMATE" | "ROUTINE" | "SMART" | "REGULAR";
+            /** Format: decimal */
+            reading_value: string;
+            register_id?: string;
+            /**
+             * @default VALIDATED
+             * @enum {string}
+             */
+            validation_status: "VALIDATED" | "UNVALIDATED" | "FAILED";
+        };
+        Ledger: {
+            ledger_code: string;
+            ledger_identifier?: string;
+        };
+        LineItem: {
+            /** Format: date */
+            end_date: string;
+            external_rate_identifier?: string;
+            /** Format: decimal */
+            net_amount: string;
+            /** Format: decimal */
+            number_of_units: string;
+            /** @default {} */
+            params: Record<string, never>;
+            /** Format: decimal */
+            price_per_unit?: string;
+            rate_band?: string;
+            rate_specification_code?: string;
+            /** Format: date */
+            start_date: string;
+            time_series_specification_code?: string;
+            units?: string[];
+        };
+        Metadata: {
+            key: string;
+            value: unknown;
+        };
+        MeterPoint: components["schemas"]["ElectricityMeterPoint"] | components["schemas"]["GasMeterPoint"];
+        NewPaymentInstructionReference: {
+            instruction_identifier: string;
+        };
+        NoteDocument: {
+            document_path: string;
+        };
+        Note: {
+            body?: string;
+            /** Format: date-time */
+            created_at?: string;
+            document_paths?: components["schemas"]["NoteDocument"][];
+            external_id?: string;
+            is_archived?: boolean;
+            is_pinned?: boolean;
+            /** Format: date-time */
+            unpin_at?: string;
+        };
+        PartnerOrganisation: {
+            organisation_number: string;
+            role: string;
+            source_reference_s3_key?: string;
+            /** Format: date-time */
+            valid_from: string;
+            /** Format: date-time */
+            valid_to: string;
+        };
+        PaymentAdequacyChange: {
+            /** Format: date-time */
+            applied_at?: string | null;
+            average_monthly_charge: number;
+            average_monthly_elec_charge: number;
+            average_monthly_gas_charge: number;
+            balance_adjustment: number;
+            /** Format: date-time */
+            created_at: string;
+            current_balance: number;
+            existing_direct_debit_payment: number;
+            ledger?: components["schemas"]["Ledger"];
+            new_direct_debit: number;
+            should_not_be_applied_reason?: string | null;
+            target_balance: number;
+        };
+        PaymentInstruction: {
+            customer_reference?: string;
+            instruction_identifier?: string;
+            ledger_code?: string;
+            reference: string;
+            /** @enum {string} */
+            type: "BPAY" | "CARD" | "CUSTOM" | "DIRECT_DEBIT" | "GMO_REFUND" | "PAYMENT_SLIP";
+            use_for_scheduled_payments?: boolean;
+            /** Format: date */
+            valid_from?: string | null;
+            /** @enum {string} */
+            vendor: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
+        };
+        PaymentPlanPaymentAmountComponent: {
+            amount: number;
+            component_type: string;
+        };
+        PaymentPlanPayment: {
+            amount_components: components["schemas"]["PaymentPlanPaymentAmountComponent"][];
+            /** Format: date */
+            payment_date: string;
+            total_amount: number;
+        };
+        PaymentPlan: {
+            /** Format: date-time */
+            accepted_at: string;
+            payments: components["schemas"]["PaymentPlanPayment"][];
+            /** @enum {string} */
+            schedule_means: "DD" | "CARD" | "MANUAL" | "PAYMENT_SLIP";
+            strategy_name: string;
+        };
+        PaymentPreference: components["schemas"]["PaymentPreferencesWithExistingInstructionReferences"] | components["schemas"]["PaymentPreferencesWithNewInstructionReferences"] | components["schemas"]["BasePaymentPreference"];
+        PaymentPreferencesWithExistingInstructionReferences: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ACTIVE_EXISTING";
+            instruction_reference_params: components["schemas"]["ExistingPaymentInstructionReference"];
+            ledger_identifier: string;
+        };
+        PaymentPreferencesWithNewInstructionReferences: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ACTIVE_NEW";
+            instruction_reference_params: components["schemas"]["NewPaymentInstructionReference"];
+            ledger_identifier: string;
+        };
+        PaymentPromise: {
+            /** Format: decimal */
+            amount: string;
+            ledger_code?: string;
+            /** Format: date */
+            payment_date: string;
+        };
+        PaymentSchedule: {
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            amount: string;
+            /** Format: decimal */
+            balance_threshold?: string;
+            day_of_month?: number | null;
+            /** Format: decimal */
+            debt_repayment_element?: string;
+            /** Format: date */
+            debt_repayment_end_date?: string;
+            delay_days?: number;
+            /** @enum {string} */
+            delay_strategy?: "FIXED" | "WORKING_DAYS";
+            /** Format: date */
+            end_date?: string | null;
+            /** @default false */
+            exempt_from_payment_adequacy: boolean;
+            /** @enum {string} */
+            frequency?: "MONTHLY" | "QUARTERLY" | "WEEKLY" | "FORTNIGHTLY" | "FOUR_WEEKLY" | "ANNUALLY" | "SIX_MONTHLY";
+            instalments?: components["schemas"]["Payments"][];
+            /** @default false */
+            is_debt_repayment_plan: boolean;
+            ledger_code?: string;
+            /** @enum {string} */
+            means: "DD" | "CARD" | "MANUAL" | "PAYMENT_SLIP";
+            /**
+             * @default CUSTOMER
+             * @enum {string}
+             */
+            paid_by: "CUSTOMER" | "FUEL_DIRECT";
+            /** Format: date */
+            start_date: string;
+            /** @enum {string} */
+            trigger?: "PLAN" | "REGULAR" | "REGULAR_PLAN" | "BALANCE" | "BILL";
+        };
+        Payments: {
+            /** Format: decimal */
+            amount: string;
+            /** Format: date */
+            payment_date: string;
+            /** @enum {string} */
+            payment_type?: "";
+        };
+        PortfolioReference: {
+            /** @enum {string} */
+            namespace: "external-portfolio-reference-id" | "portfolio-label";
+            value: string;
+        };
+        PortfolioSettings: {
+            /** @default false */
+            collective_billing: boolean;
+            /** @default false */
+            collective_payments: boolean;
+            /** @default false */
+            delegate_billing_schedule_to_children: boolean;
+            /** @default false */
+            send_collective_bill_constituent_messages: boolean;
+        };
+        ProductCharacteristic: components["schemas"]["SalesChannelCharacteristic"] | components["schemas"]["Gbr-electricity.payment-methodCharacteristic"] | components["schemas"]["Gbr-electricity.meter-rate-profileCharacteristic"] | components["schemas"]["Gbr-gas.meter-point-grid-supply-point-equivalentCharacteristic"] | components["schemas"]["Gbr-gas.payment-methodCharacteristic"];
+        PropertyAdministrator: {
+            /** @deprecated */
+            address1?: string;
+            /** @deprecated */
+            address2?: string;
+            /** @deprecated */
+            address3?: string;
+            /** @deprecated */
+            address4?: string;
+            /** @deprecated */
+            address5?: string;
+            /** @default  */
+            billing_name: string;
+            /** Format: date */
+            date_of_birth?: string | null;
+            /**
+             * @default
+             * @enum {string}
+             */
+            deceased: "Reported" | "Confirmed" | "";
+            /** Format: date-time */
+            effective_from?: string | null;
+            /** Format: date-time */
+            effective_to?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /** @default  */
+            family_name: string;
+            /** @default  */
+            given_name: string | null;
+            /** @default  */
+            landline: string | null;
+            /** @default  */
+            mobile: string | null;
+            /** @deprecated */
+            postcode?: string;
+            /**
+             * @default LANDLORD
+             * @enum {string}
+             */
+            role: "LANDLORD" | "PROPERTY_DEVELOPER";
+            /** @default  */
+            salutation: string | null;
+            /** @default  */
+            title: string | null;
+        };
+        RateOverride: {
+            rate_band: string;
+            /** Format: decimal */
+            unit_price: string;
+        };
+        Reading: {
+            /** Format: date */
+            reading_date: string;
+            /** @enum {string} */
+            reading_type: "CUSTOMER" | "ESTIMATE" | "ROUTINE" | "SMART" | "REGULAR";
+            /** Format: decimal */
+            reading_value: string;
+            register_id?: string;
+        };
+        SalesChannelCharacteristic: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "sales_channel";
+            /** @enum {string} */
+            value: "PARTNERSHIPS" | "NEW_TENANT" | "MOVE_IN" | "DIRECT" | "DEBT_COLLECTION_AGENCY" | "DIGI_TELESALES" | "LANDLORD" | "ACQUISITION" | "TELESALES" | "FIELD_SALES" | "HIGH_REFERRER" | "WORKS_WITH_OCTOPUS" | "PARENT_POWER" | "WORKPLACE_POP_UP" | "GIFT_OF_KIT" | "PEOPLE_POWER" | "AGGREGATOR" | "PRICE_COMPARISON" | "SUPPLIER_OF_LAST_RESORT" | "EVENTS" | "BROKER";
+        };
+        Statement: {
+            /** Format: date */
+            bill_period_from_date: string;
+            /** Format: date */
+            bill_period_to_date: string;
+            gross_amount?: number | null;
+            /** Format: date */
+            issued_date?: string | null;
+            number?: string;
+            statement_id: string;
+            statement_path?: string;
+        };
+        TaxItem: {
+            /** Format: decimal */
+            amount: string;
+            /** @default {} */
+            params: Record<string, never>;
+            /** Format: decimal */
+            rate: string;
+            tax_type: string;
+            /** @enum {string} */
+            unit_type: "PROPORTION" | "CURRENCY_PER_KWH";
+            /** Format: decimal */
+            value_taxed: string;
+        };
         ObtainServiceTokenResult: {
             /** @description The selected root fields: `obtainServiceToken` (or introspection fields such as `__schema`). */
             data: {
@@ -931,11 +2008,25 @@ export interface components {
             variables?: Record<string, never>;
             operationName?: string;
         };
-        /** @description The normalised payload: `billing_address.country` always present, canonical postcodes, E.164 phone numbers, `transfer_balance` with two decimals. */
-        ValidatedAccount: components["schemas"]["account"];
+        /** @description The normalised account: the payload with every field sent as `null` left out, and `warnings`. */
+        ValidatedAccount: components["schemas"]["EnergyAccount"] & {
+            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
+            warnings?: components["schemas"]["DeprecationWarning"][];
+        };
         StagedAccount: {
             import_supplier: string;
             external_account_number: string;
+            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
+            warnings?: components["schemas"]["DeprecationWarning"][];
+        };
+        DeprecationWarning: {
+            /** @description The deprecated field’s path (v2: with its `payload.` prefix). */
+            attr: string;
+            /** @enum {string} */
+            code: "deprecated_field";
+            detail: string;
+            /** @description The field that replaces it, as published. */
+            use_instead: string | null;
         };
         CreatedAccount: {
             import_supplier: string;
@@ -1021,6 +2112,8 @@ export interface components {
         AccountTask: {
             import_supplier: string;
             external_account_number: string;
+            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
+            warnings?: components["schemas"]["DeprecationWarning"][];
             /** @enum {string} */
             status: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
             /** @description The service account number once PROCESSED. */

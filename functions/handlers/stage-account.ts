@@ -1,21 +1,25 @@
 import { accountPayloadRequest } from '../http/account-payload-request.js';
 import { apiHandler } from '../http/api-handler.js';
 import { answerOf } from '../http/idempotency.js';
-import { requireValidAccount } from '../rules/account/validate-account.js';
+import { requireValidAccount, warningsField } from '../rules/account/validate-account.js';
 import { stageAccount } from '../use-cases/stage-account.js';
 
 /**
- * `POST /v1/data-import/account-import-process/create-or-update/`: stages the account.
- * 201 on first staging, 200 when staged data is replaced; 409 once imported or while the
- * account is being created.
+ * `POST /v1/data-import/account-import-process/create-or-update/`: stages the whole account.
+ * 201 on first staging, 200 when staged data is replaced (with `warnings` when the account
+ * carries deprecated fields); 409 once imported or while the account is being created.
  */
 export const handler = apiHandler(accountPayloadRequest, async ({ body, supplier }) => {
   const now = new Date();
-  const account = requireValidAccount(body, now);
+  const { account, warnings } = requireValidAccount(body, now);
   return answerOf(
     (outcome) => ({
       statusCode: outcome === 'created' ? 201 : 200,
-      body: { import_supplier: supplier.code, external_account_number: account.external_account_number },
+      body: {
+        import_supplier: supplier.code,
+        external_account_number: account.external_account_number,
+        ...warningsField(warnings),
+      },
     }),
     () => stageAccount(supplier.code, account, now),
   );

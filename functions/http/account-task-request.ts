@@ -6,8 +6,8 @@ import {
 import type { CompiledValidator } from '../validation/field-errors.js';
 import type { ApiHandlerOptions } from './api-handler.js';
 
-/** Field errors of the account under `payload` get the `payload.` prefix of their path. */
-export function underPayload(errors: readonly FieldError[]): FieldError[] {
+/** Field errors (and warnings) of the account under `payload` get the `payload.` prefix of their path. */
+export function underPayload<E extends { attr: string }>(errors: readonly E[]): E[] {
   return errors.map((error) => ({ ...error, attr: error.attr ? `payload.${error.attr}` : 'payload' }));
 }
 

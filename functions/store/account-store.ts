@@ -1,9 +1,9 @@
 import type { EventDetail } from '../events/outbox.js';
 import { outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
-import { encodeAccountData } from '../rules/account/account-data.js';
 import type { AccountNumbers } from '../rules/account/account-number.js';
 import { accountMeterPoints } from '../rules/meter-points/meter-point-status.js';
+import type { AccountBodyAttributes } from './account-body-store.js';
 import { TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
 import { meterPointClaimItems } from './meter-point-store.js';
@@ -20,6 +20,8 @@ export interface AccountCreation {
   supplier: string;
   externalAccountNumber: string;
   account: Account;
+  /** The account's body as stored (./account-body-store.ts: written before the transaction). */
+  body: AccountBodyAttributes;
   numbers: AccountNumbers;
   openStatementPeriodStart: string;
   /** Name of the operations team looking after the account, kept on the account and the process. */
@@ -88,7 +90,7 @@ export function accountCreationWrite(creation: AccountCreation): AccountCreation
           account_type: creation.account.account_type,
           created_at: createdAtIso,
           next_ledger_entry_id: 1,
-          account_data: encodeAccountData(creation.account),
+          ...creation.body,
           ...(team !== undefined ? { operations_team_name: team } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../rules/account/account.js';
-import { decodeAccountData } from '../rules/account/account-data.js';
 import type { AccountTask, TaskStatus } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { readAccountBody } from './account-body-store.js';
 import { readAccountPartition } from './account-partition.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { type StoredImportProcess, toImportProcess } from './import-process-store.js';
@@ -58,8 +58,8 @@ export async function getAccountImportState(
   return {
     ...(process ? { process } : {}),
     ...(task ? { task } : {}),
-    ...(taskItem?.account_data
-      ? { taskAccount: decodeAccountData(taskItem.account_data as Uint8Array) }
+    ...(taskItem?.account_data || taskItem?.account_body
+      ? { taskAccount: await readAccountBody(taskItem) }
       : {}),
   };
 }

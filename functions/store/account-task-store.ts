@@ -3,7 +3,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
-import { encodeAccountData } from '../rules/account/account-data.js';
 import {
   type AccountTask,
   scheduledChange,
@@ -14,6 +13,7 @@ import {
 import { nextLookAfterHandOver } from '../rules/account-task/engine.js';
 import { claimNow } from '../rules/claims/claim.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import type { AccountBodyAttributes } from './account-body-store.js';
 import { type StoredAccountTask, toTask } from './account-task-read-store.js';
 import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -42,7 +42,8 @@ function indexOf(
 
 export interface NewTask {
   task: AccountTask;
-  account: Account;
+  /** The account's body as stored (./account-body-store.ts: written before the transaction). */
+  body: AccountBodyAttributes;
   /** When the sweep first looks at it: its window start. */
   dueAt: string;
   /** `create`: no live task (none or ended, with `previousTaskId`); `replace`: the PENDING task `previousTaskId`. */
@@ -89,7 +90,7 @@ export function newTaskPut(write: NewTask): TransactItem {
         ...task,
         due_at: write.dueAt,
         attempts: 0,
-        account_data: encodeAccountData(write.account),
+        ...write.body,
       },
       ...condition,
     },

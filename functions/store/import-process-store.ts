@@ -3,9 +3,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
-import { decodeAccountData, encodeAccountData } from '../rules/account/account-data.js';
 import { claimNow } from '../rules/claims/claim.js';
 import type { ImportProcess } from '../rules/import-process.js';
+import { type AccountBodyAttributes, readAccountBody } from './account-body-store.js';
 import { readAccountPartition } from './account-partition.js';
 import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -18,7 +18,7 @@ import { type CancellationReason, type TransactItem, transactWrite } from './tra
  * `IMPORT#<supplier>#<external>`:
  *   - `PROCESS`: status, lifecycle, the list index keys (gsi1: every live process; gsi2:
  *     PENDING or IMPORTED), and once created the account number and period start;
- *   - `STAGED`: the staged, normalised account (gzip JSON), until the account is created.
+ *   - `STAGED`: the staged, normalised account (its body: ./account-body-store.ts), until the account is created.
  */
 
 /**
@@ -88,7 +88,7 @@ export async function getImportProcessWithStagedAccount(
   const stagedItem = Items.find((item) => item.sk === keys.stagedAccount(supplier, externalAccountNumber).sk);
   return {
     ...(process ? { process } : {}),
-    ...(stagedItem ? { staged: decodeAccountData(stagedItem.account_data as Uint8Array) } : {}),
+    ...(stagedItem ? { staged: await readAccountBody(stagedItem) } : {}),
   };
 }
 
@@ -104,7 +104,7 @@ export async function getStagedAccount(
       ConsistentRead: true,
     }),
   );
-  return Item ? decodeAccountData(Item.account_data as Uint8Array) : undefined;
+  return readAccountBody(Item);
 }
 
 export type WriteResult<T = undefined> =
@@ -115,6 +115,8 @@ export interface StagingWrite {
   supplier: string;
   externalAccountNumber: string;
   account: Account;
+  /** The account's body as stored (./account-body-store.ts: written before the transaction). */
+  body: AccountBodyAttributes;
   now: Date;
   /** `create`: no live process may exist; `replace`: the process must still be UNKNOWN/STAGED. */
   target: 'create' | 'replace';
@@ -196,7 +198,7 @@ export function stagingItems(write: StagingWrite): TransactItem[] {
         Item: {
           ...keys.stagedAccount(supplier, external),
           entity: 'StagedAccount',
-          account_data: encodeAccountData(write.account),
+          ...write.body,
           staged_at: at,
         },
       },

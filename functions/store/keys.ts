@@ -8,6 +8,7 @@
  *   APIKEY#<sha256>                 APIKEY                   API key (hash only)
  *   REFRESH#<sha256>                REFRESH                  refresh token (hash only, TTL)
  *   IMPORT#<supplier>#<external>    PROCESS | STAGED | TASK  import process, its staged payload, its v2 task
+ *   ACCOUNTBODY#<sha256>            PART#<n>                 a part of an account body too large to keep inline
  *   SUPPLIER#<code>                 COUNTER#<n>              sharded counters of the supplier's accounts (summary)
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
  *                                   | SUMMARY#<n> | SUMMARY#PAYMENT   aggregates read by the account summary
@@ -50,6 +51,12 @@ export const keys = {
   accountTask: (supplier: string, externalAccountNumber: string): TableKey => ({
     pk: `IMPORT#${supplier}#${externalAccountNumber}`,
     sk: 'TASK',
+  }),
+
+  /** Part `n` of an account body kept in parts (account-body-store.ts), keyed by the body's hash. */
+  accountBodyPart: (sha256: string, part: number): TableKey => ({
+    pk: `ACCOUNTBODY#${sha256}`,
+    sk: `PART#${String(part).padStart(4, '0')}`,
   }),
 
   account: (serviceAccountNumber: string): TableKey => ({

@@ -16,6 +16,7 @@ import {
 } from '../rules/account/validate-account.js';
 import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { storeAccountBody } from '../store/account-body-store.js';
 import { type AccountCreationWrite, accountCreationWrite } from '../store/account-store.js';
 import {
   getImportProcess,
@@ -123,6 +124,8 @@ function isDomainOutcome(error: unknown): boolean {
 async function create(request: ProcessRequest, token: string, account: Account): Promise<CreatedAccount> {
   const { supplier, externalAccountNumber: external, now } = request;
   const openStatementPeriodStart = firstStatementPeriodStart(account.last_billed_to_date, now);
+  // The body's parts (when it has any) before the transaction that refers to them.
+  const body = await storeAccountBody(account);
   let numbers = newAccountNumbers();
   let write: AccountCreationWrite | undefined;
   const created = (): CreatedAccount => ({
@@ -137,6 +140,7 @@ async function create(request: ProcessRequest, token: string, account: Account):
           supplier,
           externalAccountNumber: external,
           account,
+          body,
           numbers,
           openStatementPeriodStart,
           ...(request.operationsTeamName !== undefined

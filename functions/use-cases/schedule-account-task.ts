@@ -19,6 +19,7 @@ import {
   taskStatusObject,
 } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
+import { storeAccountBody } from '../store/account-body-store.js';
 import { getAccountImportState, type StoredAccountTask } from '../store/account-task-read-store.js';
 import { endTaskItems, newTaskPut } from '../store/account-task-store.js';
 import { stagingItems } from '../store/import-process-store.js';
@@ -49,6 +50,8 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
   const { supplier, account, now } = request;
   const external = account.external_account_number;
   const at = isoDateTime(now);
+  // The body's parts (when it has any) before the transaction that refers to them.
+  const body = await storeAccountBody(account);
   let state = await getAccountImportState(supplier, external);
   let scheduled: ScheduleOutcome | undefined;
   await transactWriteWithRetry(
@@ -75,7 +78,7 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
         scheduled = { outcome: target === 'create' ? 'created' : 'replaced', task };
         const put = newTaskPut({
           task,
-          account,
+          body,
           dueAt: task.schedule_window_start,
           target,
           ...(existing ? { previousTaskId: existing.task_id } : {}),
@@ -92,6 +95,7 @@ export async function scheduleAccountTask(request: ScheduleRequest): Promise<Sch
           supplier,
           externalAccountNumber: external,
           account,
+          body,
           now,
           target: stagingTarget(process, now),
           ...(process ? { existing: process } : {}),

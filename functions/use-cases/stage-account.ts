@@ -1,6 +1,7 @@
 import { RetryableError } from '../errors.js';
 import type { Account } from '../rules/account/account.js';
 import { stagingTarget } from '../rules/account/import-process-rules.js';
+import { storeAccountBody } from '../store/account-body-store.js';
 import { type StoredImportProcess, stagingItems, stagingRefusedBy } from '../store/import-process-store.js';
 import { transactWriteWithRetry } from '../store/transact-write-retry.js';
 
@@ -15,6 +16,8 @@ export async function stageAccount(
   account: Account,
   now: Date,
 ): Promise<'created' | 'replaced'> {
+  // The body's parts (when it has any) before the transaction that refers to them.
+  const body = await storeAccountBody(account);
   let existing: StoredImportProcess | undefined;
   let target: 'create' | 'replace' = 'create';
   await transactWriteWithRetry(
@@ -24,6 +27,7 @@ export async function stageAccount(
           supplier,
           externalAccountNumber: account.external_account_number,
           account,
+          body,
           now,
           target,
           ...(existing ? { existing } : {}),

@@ -1,7 +1,7 @@
 /**
  * The account reference every POST payload carries (spec: "Account reference"), defined once
- * for every request schema. Staging (`account.schema.ts`) narrows `external_account_number`
- * further, because a staged number becomes part of the status URL.
+ * for every request schema. The whole account (schemas/account/components/energy-account.json)
+ * narrows `external_account_number` further, because a staged number becomes part of the status URL.
  */
 export const importSupplier = {
   type: 'string',

@@ -1,10 +1,15 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { schema as accountSchema } from './account.schema.js';
 
-const { $id: _accountId, title: _accountTitle, ...account } = accountSchema;
-
-/** The account payload as a v2 request carries it, under `payload`. */
-export const accountUnderPayload = account;
+/**
+ * The account payload as a v2 request carries it, under `payload`: one `EnergyAccount`, judged
+ * by the whole-account validator (functions/account-validation/), whose errors come at
+ * `payload.…` in the same answer as this request's own.
+ */
+export const accountUnderPayload = {
+  type: 'object',
+  description:
+    'One whole account (`EnergyAccount`, as validate-account/ takes it; see account-rules.md and the OpenAPI document).',
+} as const;
 
 /** Body of `POST /v2/data-import/accounts/validate/`: the account payload under `payload`. */
 export const schema = {

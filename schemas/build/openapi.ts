@@ -10,8 +10,10 @@ import {
   validationErrorBody,
 } from '../api/responses/error-bodies.js';
 import { successSchemas } from '../api/responses/success-bodies.js';
+import { ACCOUNT_ROOT } from './account-schema-source.js';
 import { loadApiSchemas } from './api-validators.js';
 import type { GeneratedFile } from './generated-file.js';
+import { accountComponents } from './openapi-account.js';
 import { type OperationContract, operationContracts, TOKEN_ERROR_CODES_200 } from './openapi-operations.js';
 
 /**
@@ -112,6 +114,12 @@ function requestComponents(schemas: Map<string, AnySchema>): Record<string, Json
   const transactions = (components['transactions-create']?.properties as Record<string, JsonSchema>)
     ?.transactions;
   if (transactions) transactions.items = ref('transaction');
+  // The whole account: v1's body, v2's `payload`.
+  components.account = ref(ACCOUNT_ROOT);
+  for (const name of ['account-task-validate', 'account-task-schedule']) {
+    const properties = components[name]?.properties as Record<string, JsonSchema> | undefined;
+    if (properties?.payload) properties.payload = ref(ACCOUNT_ROOT);
+  }
   return components;
 }
 
@@ -317,7 +325,7 @@ export async function openApiDocument(root: string): Promise<Record<string, unkn
             '`Token <token>` (a bare `<token>` is accepted too); obtain it with POST /v1/graphql/.',
         },
       },
-      schemas: { ...requests, ...successSchemas, FieldError: fieldError },
+      schemas: { ...requests, ...accountComponents(root), ...successSchemas, FieldError: fieldError },
       responses: sharedResponses,
       parameters: { IdempotencyKey: idempotencyKeyComponent },
       headers: { IdempotentReplayed: idempotentReplayedHeader },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { ACCOUNT_FORMATS } from '../../schemas/build/account-validator.js';
 
 /**
  * Checks an answer of the API against the OpenAPI document (docs/api/openapi.json): the
@@ -57,6 +58,8 @@ function load(): Contract {
   const document = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as OpenApiDocument;
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
+  // The whole account's own formats (schemas/build/account-validator.ts).
+  for (const [name, format] of Object.entries(ACCOUNT_FORMATS)) ajv.addFormat(name, format);
   ajv.addSchema({ ...document, $id: DOCUMENT_ID } as object);
   const templates = Object.keys(document.paths).map((template) => ({
     template,

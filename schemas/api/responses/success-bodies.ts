@@ -14,6 +14,15 @@ const accountReference = {
   external_account_number: text,
 } as const;
 
+/** The `warnings` of an answer about a whole account: present only when the account carries deprecated fields. */
+const accountWarnings = {
+  warnings: {
+    type: 'array',
+    description: 'The deprecated fields the account carries (accepted); absent when there are none.',
+    items: ref('DeprecationWarning'),
+  },
+} as const;
+
 const obtainServiceToken: JsonSchema = {
   type: 'object',
   description: 'The fields the query selects (GraphQL answers only those).',
@@ -62,15 +71,26 @@ export const successSchemas: Record<string, JsonSchema> = {
     },
   },
   ValidatedAccount: {
-    allOf: [ref('account')],
+    allOf: [ref('EnergyAccount'), { type: 'object', properties: accountWarnings }],
     description:
-      'The normalised payload: `billing_address.country` always present, canonical postcodes, E.164 phone numbers, `transfer_balance` with two decimals.',
+      'The normalised account: the payload with every field sent as `null` left out, and `warnings`.',
   },
   StagedAccount: {
     type: 'object',
     required: ['import_supplier', 'external_account_number'],
     additionalProperties: false,
-    properties: accountReference,
+    properties: { ...accountReference, ...accountWarnings },
+  },
+  DeprecationWarning: {
+    type: 'object',
+    required: ['attr', 'code', 'detail', 'use_instead'],
+    additionalProperties: false,
+    properties: {
+      attr: { type: 'string', description: 'The deprecated field’s path (v2: with its `payload.` prefix).' },
+      code: { type: 'string', enum: ['deprecated_field'] },
+      detail: text,
+      use_instead: { type: ['string', 'null'], description: 'The field that replaces it, as published.' },
+    },
   },
   CreatedAccount: {
     type: 'object',
@@ -228,6 +248,7 @@ export const successSchemas: Record<string, JsonSchema> = {
     additionalProperties: false,
     properties: {
       ...accountReference,
+      ...accountWarnings,
       status: { type: 'string', enum: [...TASK_STATUSES] },
       service_identifier: {
         type: ['string', 'null'],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '../../support/http.js';
+import { domesticDualFuelAccount } from '../../account-schema/energy-account-fixture.js';
 import { randomMpan, randomMprn } from '../../support/meter-points.js';
 
 /** A unique external account number per test (tests run in parallel on one table). */
@@ -7,51 +8,26 @@ export function externalNumber(prefix = 'EXT'): string {
   return `${prefix}-${randomUUID()}`;
 }
 
-/** A complete, valid account payload (every documented field, fresh meter points), for `supplier`. */
+/**
+ * A complete, valid account payload (the platform's published `EnergyAccount`: the realistic
+ * domestic dual-fuel account of test/account-schema/energy-account-fixture.ts) for `supplier`,
+ * with a fresh external account number and fresh meter points (a meter point belongs to one
+ * account, and tests run in parallel on one table).
+ */
 export function accountPayload(
   overrides: Record<string, unknown> = {},
   supplier = 'ACME',
   // biome-ignore lint/suspicious/noExplicitAny: tests break payloads in every way, including types
 ): Record<string, any> {
-  return {
-    import_supplier: supplier,
-    external_account_number: externalNumber(),
-    account_type: 'DOMESTIC',
-    customers: [
-      {
-        title: 'Dr',
-        given_name: 'Ada',
-        family_name: 'Lovelace',
-        email: 'ada@example.com',
-        mobile: '07911 123456',
-        landline: '020 7946 0000',
-        date_of_birth: '1985-12-10',
-      },
-      { given_name: 'Charles', family_name: 'Babbage' },
-      { given_name: 'Mary', family_name: 'Somerville', email: 'mary@example.com' },
-    ],
-    billing_address: { address1: '1 Analytical Row', address2: 'Marylebone', postcode: 'nw1 6xe' },
-    supply_addresses: [
-      {
-        address1: '1 Analytical Row',
-        postcode: 'NW16XE',
-        customer_at_supply_address_from_date: '2020-01-01',
-        meter_points: [
-          {
-            supply_type: 'ELECTRICITY',
-            identifier: randomMpan(),
-            agreements: [{ product_code: 'VAR-22-11-01', effective_from: '2023-01-01' }],
-          },
-          { supply_type: 'GAS', identifier: randomMprn() },
-        ],
-      },
-    ],
-    last_billed_to_date: '2024-03-31',
-    transfer_balance: '-12.5',
-    references: [{ namespace: 'legacy-crm', value: 'CRM-42' }],
-    metadata: [{ key: 'segment', value: 'early-adopter' }],
-    ...overrides,
-  };
+  const account = domesticDualFuelAccount();
+  const [electricity, gas] = account.supply_addresses[0]!.meter_points;
+  const mpan = randomMpan();
+  electricity!.identifier = mpan;
+  gas!.identifier = randomMprn();
+  for (const transaction of account.historical_statement_transactions) {
+    if ('supply_point_identifier' in transaction) transaction.supply_point_identifier = mpan;
+  }
+  return { ...account, import_supplier: supplier, external_account_number: externalNumber(), ...overrides };
 }
 
 export const paths = {
