@@ -108,7 +108,13 @@ export const payment = (id: string, date: string, amount: string, extra: Extra =
   ...extra,
 });
 
-export const credit = (id: string, date: string, amount: string, reason: string, extra: Extra = {}): Json => ({
+export const credit = (
+  id: string,
+  date: string,
+  amount: string,
+  reason: string,
+  extra: Extra = {},
+): Json => ({
   type: 'CREDIT',
   transaction_id: id,
   transaction_date: date,
@@ -117,7 +123,13 @@ export const credit = (id: string, date: string, amount: string, reason: string,
   ...extra,
 });
 
-export const charge = (id: string, date: string, amount: string, reason: string, extra: Extra = {}): Json => ({
+export const charge = (
+  id: string,
+  date: string,
+  amount: string,
+  reason: string,
+  extra: Extra = {},
+): Json => ({
   type: 'CHARGE',
   transaction_id: id,
   transaction_date: date,
@@ -126,7 +138,13 @@ export const charge = (id: string, date: string, amount: string, reason: string,
   ...extra,
 });
 
-export const repayment = (id: string, date: string, amount: string, reason: string, extra: Extra = {}): Json => ({
+export const repayment = (
+  id: string,
+  date: string,
+  amount: string,
+  reason: string,
+  extra: Extra = {},
+): Json => ({
   type: 'REPAYMENT',
   transaction_id: id,
   transaction_date: date,

@@ -1,4 +1,13 @@
-import { balanceOf, charge, credit, type Json, payment, repayment, supplyCharge, totalPence } from './amounts.js';
+import {
+  balanceOf,
+  charge,
+  credit,
+  type Json,
+  payment,
+  repayment,
+  supplyCharge,
+  totalPence,
+} from './amounts.js';
 import { agreements, electricityPoint, gasPoint, supplyAddress } from './meter-points.js';
 
 /**
@@ -27,14 +36,18 @@ const electricity = (): Json =>
       smart: 'SMETS2',
       deviceId: '00-1C-8B-FF-FE-21-4A-07',
     },
-    agreements: agreements('2022-09-01', [['E-1R-FIX-12M-22-09-01-C', '2023-09-01'], ['E-1R-SVT-23-09-01-C']], {
-      agreed_at: '2022-08-11T14:02:00Z',
-      characteristics: [
-        { code: 'sales_channel', value: 'PRICE_COMPARISON' },
-        { code: 'gbr-electricity.payment-method', value: 'DIRECT_DEBIT' },
-        { code: 'gbr-electricity.meter-rate-profile', value: 'flat_rate' },
-      ],
-    }),
+    agreements: agreements(
+      '2022-09-01',
+      [['E-1R-FIX-12M-22-09-01-C', '2023-09-01'], ['E-1R-SVT-23-09-01-C']],
+      {
+        agreed_at: '2022-08-11T14:02:00Z',
+        characteristics: [
+          { code: 'sales_channel', value: 'PRICE_COMPARISON' },
+          { code: 'gbr-electricity.payment-method', value: 'DIRECT_DEBIT' },
+          { code: 'gbr-electricity.meter-rate-profile', value: 'flat_rate' },
+        ],
+      },
+    ),
     extra: {
       profile_class: 1,
       ssc: '0393',
@@ -68,12 +81,16 @@ const gas = (): Json =>
       read: '04127',
       earlier: '03868',
     },
-    agreements: agreements('2022-09-01', [['G-1R-FIX-12M-22-09-01-C', '2023-09-01'], ['G-1R-SVT-23-09-01-C']], {
-      characteristics: [
-        { code: 'gbr-gas.payment-method', value: 'DIRECT_DEBIT' },
-        { code: 'gbr-gas.meter-point-grid-supply-point-equivalent', value: '_C' },
-      ],
-    }),
+    agreements: agreements(
+      '2022-09-01',
+      [['G-1R-FIX-12M-22-09-01-C', '2023-09-01'], ['G-1R-SVT-23-09-01-C']],
+      {
+        characteristics: [
+          { code: 'gbr-gas.payment-method', value: 'DIRECT_DEBIT' },
+          { code: 'gbr-gas.meter-point-grid-supply-point-equivalent', value: '_C' },
+        ],
+      },
+    ),
     extra: { regular_reading_cycle: 'CYSM' },
   });
 
@@ -194,10 +211,16 @@ export function domesticDualFuelSmart(): Json {
     ],
     consents: [{ type: 'SMART_METER_DATA_DAILY', value: 'ACCEPTED', signed_at: '2022-10-12T09:30:00Z' }],
     supply_addresses: [
-      supplyAddress(['Flat 3', '27 Lewisham Way', 'London'], 'SE14 6PP', '2022-09-01', [electricity(), gas()], {
-        property_external_identifier: 'PROP-SE146PP-3',
-        primary_place_of_residence_since: '2019-04-26',
-      }),
+      supplyAddress(
+        ['Flat 3', '27 Lewisham Way', 'London'],
+        'SE14 6PP',
+        '2022-09-01',
+        [electricity(), gas()],
+        {
+          property_external_identifier: 'PROP-SE146PP-3',
+          primary_place_of_residence_since: '2019-04-26',
+        },
+      ),
     ],
     historical_statement_transactions: before,
     current_statement_transactions: since,
@@ -230,8 +253,24 @@ export function domesticDualFuelSmart(): Json {
       },
     ],
     payment_schedules: [
-      { means: 'DD', trigger: 'REGULAR', frequency: 'MONTHLY', day_of_month: 1, amount: '130.00', start_date: '2022-10-01', end_date: '2024-09-30' },
-      { means: 'DD', trigger: 'REGULAR', frequency: 'MONTHLY', day_of_month: 1, amount: '142.00', start_date: '2024-10-01', end_date: null },
+      {
+        means: 'DD',
+        trigger: 'REGULAR',
+        frequency: 'MONTHLY',
+        day_of_month: 1,
+        amount: '130.00',
+        start_date: '2022-10-01',
+        end_date: '2024-09-30',
+      },
+      {
+        means: 'DD',
+        trigger: 'REGULAR',
+        frequency: 'MONTHLY',
+        day_of_month: 1,
+        amount: '142.00',
+        start_date: '2024-10-01',
+        end_date: null,
+      },
     ],
     payment_adequacy_changes: [
       {

@@ -174,9 +174,16 @@ export function gasPoint(spec: GasSpec): Json {
         smart_type: spec.meter.smart,
         ...smart,
         last_billed_to_date: spec.billedTo,
-        transfer_readings: [{ reading_date: spec.billedTo, reading_type: type, reading_value: spec.meter.read }],
+        transfer_readings: [
+          { reading_date: spec.billedTo, reading_type: type, reading_value: spec.meter.read },
+        ],
         reading_history: [
-          { reading_date: spec.earlierRead, reading_type: type, reading_value: spec.meter.earlier, billed: true },
+          {
+            reading_date: spec.earlierRead,
+            reading_type: type,
+            reading_value: spec.meter.earlier,
+            billed: true,
+          },
           { reading_date: spec.billedTo, reading_type: type, reading_value: spec.meter.read, billed: true },
         ],
         ...spec.meter.extra,
@@ -187,7 +194,13 @@ export function gasPoint(spec: GasSpec): Json {
 }
 
 /** A supply address in the legacy shape the payload carries. */
-export function supplyAddress(lines: readonly string[], postcode: string, from: string, meterPoints: Json[], extra: Json = {}): Json {
+export function supplyAddress(
+  lines: readonly string[],
+  postcode: string,
+  from: string,
+  meterPoints: Json[],
+  extra: Json = {},
+): Json {
   const [first, ...rest] = lines;
   return {
     supply_address1: first,
