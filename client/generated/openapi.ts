@@ -676,6 +676,378 @@ export interface components {
             dry_run?: boolean;
         };
         account: components["schemas"]["EnergyAccount"];
+        ObtainServiceTokenResult: {
+            /** @description The selected root fields: `obtainServiceToken` (or introspection fields such as `__schema`). */
+            data: {
+                /** @description The fields the query selects (GraphQL answers only those). */
+                obtainServiceToken?: {
+                    /** @description JWT, valid 60 minutes; send as `Authorization: Token <token>`. */
+                    token?: string;
+                    /** @description The token's decoded claims (`iss`, `aud`, `sub`, `iat`, `exp`, …). */
+                    payload?: Record<string, never>;
+                    /** @description Single use, valid 7 days. */
+                    refreshToken?: string | null;
+                    /** @description When the refresh token expires (Unix time). */
+                    refreshExpiresIn?: number | null;
+                };
+            };
+        };
+        GraphqlRequest: {
+            /** @description mutation($input: ObtainServiceTokenInput!) { obtainServiceToken(input: $input) { token payload refreshToken refreshExpiresIn } } */
+            query: string;
+            /** @description `{"input": {"APIKey": "…"}}` or `{"input": {"refreshToken": "…"}}` (exactly one). */
+            variables?: Record<string, never>;
+            operationName?: string;
+        };
+        /** @description The normalised account: the payload with every field sent as `null` left out, and `warnings`. */
+        ValidatedAccount: {
+            account_billing_options?: components["schemas"]["EnergyAccountBillingOptions"];
+            account_campaigns?: components["schemas"]["AccountCampaign"][];
+            /** @enum {string} */
+            account_type?: "DOMESTIC" | "BUSINESS" | "MANAGED" | "PORTFOLIO_LEAD" | "DOMESTIC_VACANT" | "BUSINESS_VACANT" | "DOMESTIC_OCCUPIER" | "BUSINESS_OCCUPIER" | "SYSTEM" | "DOMESTIC_THIRD_PARTY_BILLED" | "BUSINESS_THIRD_PARTY_BILLED";
+            affiliate_subdomain?: string | null;
+            billing_address?: components["schemas"]["Address"];
+            billing_address1?: string;
+            billing_address2?: string;
+            billing_address3?: string;
+            billing_address4?: string;
+            billing_address5?: string;
+            billing_attention_of?: string;
+            billing_customer_reference?: string;
+            billing_delivery_point_identifier?: string;
+            /** Format: email */
+            billing_email?: string | null;
+            billing_name?: string;
+            billing_postcode?: string;
+            billing_sub_name?: string;
+            business?: components["schemas"]["Business"];
+            /**
+             * @deprecated
+             * @enum {string}
+             */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD" | "";
+            commission_contracts?: components["schemas"]["EnergyCommissionContract"][];
+            /**
+             * @default ONLINE
+             * @enum {string}
+             */
+            communication_preference: "ONLINE" | "PRINT";
+            /** @deprecated */
+            company_number?: string;
+            complaints?: components["schemas"]["Complaint"][];
+            consents?: components["schemas"]["AccountConsent"][];
+            contribution_agreements?: components["schemas"]["ContributionSchemeAgreement"][];
+            current_statement_transactions?: components["schemas"]["EnergyTransaction"][];
+            customers?: components["schemas"]["EnergyCustomer"][];
+            /** Format: date */
+            date_of_sale?: string;
+            /** @deprecated */
+            dd_reference?: string;
+            /** @deprecated */
+            debt?: components["schemas"]["Debt"];
+            debts?: components["schemas"]["Debt"][];
+            deposit_agreements?: components["schemas"]["DepositAgreement"][];
+            /**
+             * @default
+             * @enum {string}
+             */
+            document_accessibility: "LARGE_PRINT" | "BRAILLE" | "SPOKEN" | "";
+            dunning_path?: components["schemas"]["DunningPath"];
+            external_account_number: string;
+            fit?: components["schemas"]["EnergyFit"];
+            historical_statement_transactions?: components["schemas"]["EnergyTransaction"][];
+            import_supplier: string;
+            /** @deprecated */
+            is_managed?: boolean | null;
+            /** @deprecated */
+            is_portfolio_lead?: boolean | null;
+            /** @enum {string} */
+            language_preference?: "en-gb" | "en-us" | "es-419" | "fr-fr";
+            /** Format: date */
+            last_billed_to_date?: string;
+            /** Format: date */
+            last_payment_review_date?: string | null;
+            /**
+             * Format: decimal
+             * @deprecated
+             */
+            last_statement_balance?: string;
+            /**
+             * Format: date
+             * @deprecated
+             */
+            last_statement_closing_date?: string;
+            /**
+             * Format: date
+             * @deprecated
+             */
+            last_statement_issue_date?: string;
+            metadata?: components["schemas"]["Metadata"][];
+            /** Format: date */
+            next_bill_due_date?: string | null;
+            notes?: components["schemas"]["Note"][];
+            operations_team_name?: string;
+            partner_organisations?: components["schemas"]["PartnerOrganisation"][];
+            payment_adequacy_changes?: components["schemas"]["PaymentAdequacyChange"][];
+            payment_instructions?: components["schemas"]["PaymentInstruction"][];
+            payment_plans?: components["schemas"]["PaymentPlan"][];
+            payment_preferences?: components["schemas"]["PaymentPreference"][];
+            payment_promises?: components["schemas"]["PaymentPromise"][];
+            payment_schedules?: components["schemas"]["PaymentSchedule"][];
+            portfolio?: components["schemas"]["AccountPortfolio"] | null;
+            references?: components["schemas"]["AccountReference"][];
+            /**
+             * @default DIRECT
+             * @enum {string}
+             */
+            sales_channel: "DIRECT" | "PRICE_COMPARISON" | "TELESALES" | "DIGI_TELESALES" | "EVENTS" | "FIELD_SALES" | "AGGREGATOR" | "PARTNERSHIPS" | "NEW_TENANT" | "MOVE_IN" | "WORKPLACE_POP_UP" | "BROKER" | "PARENT_POWER" | "PEOPLE_POWER" | "GIFT_OF_KIT" | "HIGH_REFERRER" | "SUPPLIER_OF_LAST_RESORT" | "ACQUISITION" | "WORKS_WITH_OCTOPUS" | "LANDLORD" | "DEBT_COLLECTION_AGENCY" | "";
+            sales_subchannel?: string;
+            smart_read_cycle_day?: number;
+            /** @enum {string} */
+            smart_read_frequency?: "MONTHLY" | "DAILY" | "HALF_HOURLY" | "DENIED" | "";
+            statements?: components["schemas"]["Statement"][];
+            supply_addresses?: components["schemas"]["EnergyLegacySupplyAddress"][];
+            /** Format: decimal */
+            transfer_balance?: string;
+            unknown_occupier?: boolean | null;
+            warm_home_discount?: components["schemas"]["EnergyWarmHomeDiscount"][];
+            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
+            warnings?: components["schemas"]["DeprecationWarning"][];
+        };
+        StagedAccount: {
+            import_supplier: string;
+            external_account_number: string;
+            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
+            warnings?: components["schemas"]["DeprecationWarning"][];
+        };
+        DeprecationWarning: {
+            /** @description The deprecated field’s path (v2: with its `payload.` prefix). */
+            attr: string;
+            /** @enum {string} */
+            code: "deprecated_field";
+            detail: string;
+            /** @description The field that replaces it, as published. */
+            use_instead: string | null;
+        };
+        CreatedAccount: {
+            import_supplier: string;
+            external_account_number: string;
+            service_account_number: string;
+        };
+        DryRunResult: {
+            /** @constant */
+            dry_run: true;
+            detail: string;
+            errors?: components["schemas"]["FieldError"][];
+        };
+        /** @description A dry run: what the real call would answer (`result`), with nothing kept and nothing emitted. */
+        PostImportDryRun: {
+            /** @constant */
+            dry_run: true;
+            result: unknown;
+            warnings?: Record<string, never>[];
+        };
+        /** @description What the account holds, from aggregates kept in the same transactions as the items. */
+        AccountSummary: {
+            import_supplier: string;
+            external_account_number: string;
+            service_account_number: string;
+            status: string;
+            transactions: {
+                count: number;
+                amount_total: string;
+                /** Format: date */
+                first_date: string | null;
+                /** Format: date */
+                last_date: string | null;
+                ids_sha256: string;
+                by_type: {
+                    [key: string]: {
+                        count: number;
+                        amount_total: string;
+                    };
+                };
+            };
+            notes: {
+                count: number;
+            };
+            statements: {
+                count: number;
+                ids_sha256: string;
+            };
+            payment_instruction: null | {
+                vendor: string;
+                reference: string;
+                type: string;
+            };
+        };
+        SupplierSummary: {
+            code: string;
+            /** @enum {string} */
+            status: "Ongoing" | "Paused" | "Complete";
+            root_location: string;
+            accounts: {
+                pending: number;
+                imported: number;
+                scheduled: number;
+            };
+        };
+        /** @description Each meter point of the account, in payload order. */
+        MeterPointStatuses: {
+            mpxn: string;
+            status: string;
+        }[];
+        /** @description What each meter point became; a dry run answers `{"dry_run": true, "result": <the same>}`. */
+        RegistrationFlows: components["schemas"]["RegistrationFlowsResult"] | components["schemas"]["PostImportDryRun"];
+        RegistrationFlowsResult: {
+            import_supplier_code: string;
+            external_account_number: string;
+            meter_points: {
+                mpxn: string;
+                /** @enum {string} */
+                status: "REGISTRATION_FLOW_SUCCESS" | "REGISTRATION_FLOW_ERROR";
+                error_detail?: string;
+            }[];
+        };
+        /** @description A v2 account task: where the asynchronous import of one account stands. */
+        AccountTask: {
+            import_supplier: string;
+            external_account_number: string;
+            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
+            warnings?: components["schemas"]["DeprecationWarning"][];
+            /** @enum {string} */
+            status: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
+            /** @description The service account number once PROCESSED. */
+            service_identifier: string | null;
+            is_dry_run: boolean;
+            /** Format: date-time */
+            schedule_window_start: string;
+            /** Format: date-time */
+            schedule_window_end: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            modified_at: string;
+            latest_event: {
+                event: string;
+                /** Format: date-time */
+                occurred_at: string;
+                data: null | components["schemas"]["TaskError"];
+            };
+            latest_error: null | components["schemas"]["TaskError"];
+        };
+        /** @description A bulk import job: a file of account bundles the service loads line by line. */
+        BulkJob: {
+            /** Format: uuid */
+            job_id: string;
+            import_supplier: string;
+            /** @enum {string} */
+            state: "OPEN" | "IN_PROGRESS" | "COMPLETE" | "ABORTED" | "FAILED";
+            dry_run: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the last line ended and the results were written (or the job failed).
+             */
+            finished_at: string | null;
+            lines: {
+                /** @description Non-blank lines of the file; `null` until the file has been read. */
+                total: number | null;
+                /** @description `imported` + `partial` + `failed`. */
+                processed: number;
+                imported: number;
+                partial: number;
+                failed: number;
+                /** @description Lines an abort left. */
+                not_processed: number;
+            };
+            /** @description While `OPEN`: where to upload the file (a presigned S3 PUT, valid one hour). */
+            upload: null | {
+                /** Format: uri */
+                url: string;
+                /** @constant */
+                method: "PUT";
+                /** Format: date-time */
+                expires_at: string;
+            };
+            /**
+             * Format: uri
+             * @description Once no line is in flight: a presigned GET (valid one hour, new at each read) of the results, one NDJSON line per input line in line order.
+             */
+            results_url: string | null;
+            /** @description Why a `FAILED` job could not run at all, or stopped running: its input changed after the start, or its organisation lost its authority over the supplier. */
+            error: null | {
+                /** @enum {string} */
+                code: "bulk_job_input_missing" | "bulk_job_input_too_large" | "bulk_job_input_changed" | "bulk_job_authority_revoked";
+                detail: string;
+            };
+        };
+        /** @description Newest first; `Link: <next-url>; rel="next"` when more jobs exist. */
+        BulkJobList: components["schemas"]["BulkJob"][];
+        TaskError: {
+            code: string;
+            detail: string;
+            /** @constant */
+            domain: "import_process";
+        };
+        AccountTransferStatus: {
+            /** @enum {string} */
+            status: "UNKNOWN" | "IN_PROGRESS" | "COMPLETED";
+            /** @description `""` until the account exists. */
+            service_account_number: string;
+        };
+        /** @description Sorted by external account number; `Link: <next-url>; rel="next"` when more items exist. */
+        ImportProcessList: {
+            external_account_number: string;
+            service_account_number: string | null;
+            /** Format: date-time */
+            account_created_at: string | null;
+        }[];
+        /** @description One result per note, in request order. */
+        NoteResults: {
+            /** Format: date-time */
+            created_at: string;
+            body?: string;
+            document_paths?: {
+                document_path: string;
+            }[];
+            external_id?: string;
+            is_archived?: boolean;
+            is_pinned?: boolean;
+            /** Format: date-time */
+            unpin_at?: string;
+            /** @enum {string} */
+            status: "NOTE_CREATION_SUCCESS" | "NOTE_ALREADY_EXISTS";
+        }[];
+        TransactionResults: {
+            /** @description One result per transaction, in request order. */
+            results: {
+                /** @enum {string} */
+                status: "TRANSACTION_ADDED_TO_ACCOUNT" | "TRANSACTION_ALREADY_EXISTS";
+                transaction_data: {
+                    transaction_id: string;
+                    /** Format: date */
+                    transaction_date: string;
+                    amount: string;
+                    type: string;
+                    reason?: string;
+                    reference?: string;
+                    payment_type?: string;
+                    description?: string;
+                    /** @constant */
+                    status?: "TRANSACTION_IMPORT_SUCCESS";
+                };
+            }[];
+        };
+        /** @description The validated request, echoed. */
+        HistoricalStatementsCreated: components["schemas"]["historical-statements-create"];
+        PaymentInstructionCreated: {
+            service_account_number: string;
+            reference: string;
+        };
         AccountCampaign: {
             /**
              * @deprecated
@@ -759,11 +1131,6 @@ export interface components {
             portfolios?: components["schemas"]["BusinessPortfolio"][];
             segment_name?: string;
             users?: components["schemas"]["BusinessUser"][];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            enforce_business_contracts_exist: "null" | "false";
         };
         BasePaymentPreference: {
             /**
@@ -833,11 +1200,6 @@ export interface components {
             portfolios?: components["schemas"]["BusinessPortfolio"][];
             segment_name?: string;
             users?: components["schemas"]["BusinessUser"][];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            enforce_business_contracts_exist: "true";
         };
         Business: components["schemas"]["BaseBusiness"] | components["schemas"]["BusinessWithExistingContracts"];
         ComplaintContact: {
@@ -1524,7 +1886,22 @@ export interface components {
             /** Format: decimal */
             rate: string;
         };
-        EnergyTransaction: components["schemas"]["EnergyCredit"] | components["schemas"]["EnergyCharge"] | components["schemas"]["EnergyPayment"] | components["schemas"]["EnergyRepayment"] | components["schemas"]["EnergySupplyCharge"];
+        EnergyTransaction: (components["schemas"]["EnergyCredit"] & {
+            /** @enum {unknown} */
+            type: "CREDIT";
+        }) | (components["schemas"]["EnergyCharge"] & {
+            /** @enum {unknown} */
+            type: "CHARGE";
+        }) | (components["schemas"]["EnergyPayment"] & {
+            /** @enum {unknown} */
+            type: "PAYMENT";
+        }) | (components["schemas"]["EnergyRepayment"] & {
+            /** @enum {unknown} */
+            type: "REPAYMENT";
+        }) | (components["schemas"]["EnergySupplyCharge"] & {
+            /** @enum {unknown} */
+            type: "SUPPLY_CHARGE";
+        });
         EnergyWarmHomeDiscount: {
             /**
              * @default CREDIT
@@ -1729,7 +2106,13 @@ export interface components {
             key: string;
             value: unknown;
         };
-        MeterPoint: components["schemas"]["ElectricityMeterPoint"] | components["schemas"]["GasMeterPoint"];
+        MeterPoint: (components["schemas"]["ElectricityMeterPoint"] & {
+            /** @enum {unknown} */
+            supply_type: "ELECTRICITY";
+        }) | (components["schemas"]["GasMeterPoint"] & {
+            /** @enum {unknown} */
+            supply_type: "GAS";
+        });
         NewPaymentInstructionReference: {
             instruction_identifier: string;
         };
@@ -1803,7 +2186,16 @@ export interface components {
             schedule_means: "DD" | "CARD" | "MANUAL" | "PAYMENT_SLIP";
             strategy_name: string;
         };
-        PaymentPreference: components["schemas"]["PaymentPreferencesWithExistingInstructionReferences"] | components["schemas"]["PaymentPreferencesWithNewInstructionReferences"] | components["schemas"]["BasePaymentPreference"];
+        PaymentPreference: (components["schemas"]["PaymentPreferencesWithExistingInstructionReferences"] & {
+            /** @enum {unknown} */
+            type: "ACTIVE_EXISTING";
+        }) | (components["schemas"]["PaymentPreferencesWithNewInstructionReferences"] & {
+            /** @enum {unknown} */
+            type: "ACTIVE_NEW";
+        }) | (components["schemas"]["BasePaymentPreference"] & {
+            /** @enum {unknown} */
+            type: "PASSIVE";
+        });
         PaymentPreferencesWithExistingInstructionReferences: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1890,7 +2282,22 @@ export interface components {
             /** @default false */
             send_collective_bill_constituent_messages: boolean;
         };
-        ProductCharacteristic: components["schemas"]["SalesChannelCharacteristic"] | components["schemas"]["Gbr-electricity.payment-methodCharacteristic"] | components["schemas"]["Gbr-electricity.meter-rate-profileCharacteristic"] | components["schemas"]["Gbr-gas.meter-point-grid-supply-point-equivalentCharacteristic"] | components["schemas"]["Gbr-gas.payment-methodCharacteristic"];
+        ProductCharacteristic: (components["schemas"]["SalesChannelCharacteristic"] & {
+            /** @enum {unknown} */
+            code: "sales_channel";
+        }) | (components["schemas"]["Gbr-electricity.payment-methodCharacteristic"] & {
+            /** @enum {unknown} */
+            code: "gbr-electricity.payment-method";
+        }) | (components["schemas"]["Gbr-electricity.meter-rate-profileCharacteristic"] & {
+            /** @enum {unknown} */
+            code: "gbr-electricity.meter-rate-profile";
+        }) | (components["schemas"]["Gbr-gas.meter-point-grid-supply-point-equivalentCharacteristic"] & {
+            /** @enum {unknown} */
+            code: "gbr-gas.meter-point-grid-supply-point-equivalent";
+        }) | (components["schemas"]["Gbr-gas.payment-methodCharacteristic"] & {
+            /** @enum {unknown} */
+            code: "gbr-gas.payment-method";
+        });
         PropertyAdministrator: {
             /** @deprecated */
             address1?: string;
@@ -1984,268 +2391,6 @@ export interface components {
             unit_type: "PROPORTION" | "CURRENCY_PER_KWH";
             /** Format: decimal */
             value_taxed: string;
-        };
-        ObtainServiceTokenResult: {
-            /** @description The selected root fields: `obtainServiceToken` (or introspection fields such as `__schema`). */
-            data: {
-                /** @description The fields the query selects (GraphQL answers only those). */
-                obtainServiceToken?: {
-                    /** @description JWT, valid 60 minutes; send as `Authorization: Token <token>`. */
-                    token?: string;
-                    /** @description The token's decoded claims (`iss`, `aud`, `sub`, `iat`, `exp`, …). */
-                    payload?: Record<string, never>;
-                    /** @description Single use, valid 7 days. */
-                    refreshToken?: string | null;
-                    /** @description When the refresh token expires (Unix time). */
-                    refreshExpiresIn?: number | null;
-                };
-            };
-        };
-        GraphqlRequest: {
-            /** @description mutation($input: ObtainServiceTokenInput!) { obtainServiceToken(input: $input) { token payload refreshToken refreshExpiresIn } } */
-            query: string;
-            /** @description `{"input": {"APIKey": "…"}}` or `{"input": {"refreshToken": "…"}}` (exactly one). */
-            variables?: Record<string, never>;
-            operationName?: string;
-        };
-        /** @description The normalised account: the payload with every field sent as `null` left out, and `warnings`. */
-        ValidatedAccount: components["schemas"]["EnergyAccount"] & {
-            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
-            warnings?: components["schemas"]["DeprecationWarning"][];
-        };
-        StagedAccount: {
-            import_supplier: string;
-            external_account_number: string;
-            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
-            warnings?: components["schemas"]["DeprecationWarning"][];
-        };
-        DeprecationWarning: {
-            /** @description The deprecated field’s path (v2: with its `payload.` prefix). */
-            attr: string;
-            /** @enum {string} */
-            code: "deprecated_field";
-            detail: string;
-            /** @description The field that replaces it, as published. */
-            use_instead: string | null;
-        };
-        CreatedAccount: {
-            import_supplier: string;
-            external_account_number: string;
-            service_account_number: string;
-        };
-        DryRunResult: {
-            /** @constant */
-            dry_run: true;
-            detail: string;
-            errors?: components["schemas"]["FieldError"][];
-        };
-        /** @description A dry run: what the real call would answer (`result`), with nothing kept and nothing emitted. */
-        PostImportDryRun: {
-            /** @constant */
-            dry_run: true;
-            result: unknown;
-            warnings?: Record<string, never>[];
-        };
-        /** @description What the account holds, from aggregates kept in the same transactions as the items. */
-        AccountSummary: {
-            import_supplier: string;
-            external_account_number: string;
-            service_account_number: string;
-            status: string;
-            transactions: {
-                count: number;
-                amount_total: string;
-                /** Format: date */
-                first_date: string | null;
-                /** Format: date */
-                last_date: string | null;
-                ids_sha256: string;
-                by_type: {
-                    [key: string]: {
-                        count: number;
-                        amount_total: string;
-                    };
-                };
-            };
-            notes: {
-                count: number;
-            };
-            statements: {
-                count: number;
-                ids_sha256: string;
-            };
-            payment_instruction: null | {
-                vendor: string;
-                reference: string;
-                type: string;
-            };
-        };
-        SupplierSummary: {
-            code: string;
-            /** @enum {string} */
-            status: "Ongoing" | "Paused" | "Complete";
-            root_location: string;
-            accounts: {
-                pending: number;
-                imported: number;
-                scheduled: number;
-            };
-        };
-        /** @description Each meter point of the account, in payload order. */
-        MeterPointStatuses: {
-            mpxn: string;
-            status: string;
-        }[];
-        /** @description What each meter point became; a dry run answers `{"dry_run": true, "result": <the same>}`. */
-        RegistrationFlows: components["schemas"]["RegistrationFlowsResult"] | components["schemas"]["PostImportDryRun"];
-        RegistrationFlowsResult: {
-            import_supplier_code: string;
-            external_account_number: string;
-            meter_points: {
-                mpxn: string;
-                /** @enum {string} */
-                status: "REGISTRATION_FLOW_SUCCESS" | "REGISTRATION_FLOW_ERROR";
-                error_detail?: string;
-            }[];
-        };
-        /** @description A v2 account task: where the asynchronous import of one account stands. */
-        AccountTask: {
-            import_supplier: string;
-            external_account_number: string;
-            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
-            warnings?: components["schemas"]["DeprecationWarning"][];
-            /** @enum {string} */
-            status: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
-            /** @description The service account number once PROCESSED. */
-            service_identifier: string | null;
-            is_dry_run: boolean;
-            /** Format: date-time */
-            schedule_window_start: string;
-            /** Format: date-time */
-            schedule_window_end: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            modified_at: string;
-            latest_event: {
-                event: string;
-                /** Format: date-time */
-                occurred_at: string;
-                data: null | components["schemas"]["TaskError"];
-            };
-            latest_error: null | components["schemas"]["TaskError"];
-        };
-        /** @description A bulk import job: a file of account bundles the service loads line by line. */
-        BulkJob: {
-            /** Format: uuid */
-            job_id: string;
-            import_supplier: string;
-            /** @enum {string} */
-            state: "OPEN" | "IN_PROGRESS" | "COMPLETE" | "ABORTED" | "FAILED";
-            dry_run: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            started_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the last line ended and the results were written (or the job failed).
-             */
-            finished_at: string | null;
-            lines: {
-                /** @description Non-blank lines of the file; `null` until the file has been read. */
-                total: number | null;
-                /** @description `imported` + `partial` + `failed`. */
-                processed: number;
-                imported: number;
-                partial: number;
-                failed: number;
-                /** @description Lines an abort left. */
-                not_processed: number;
-            };
-            /** @description While `OPEN`: where to upload the file (a presigned S3 PUT, valid one hour). */
-            upload: null | {
-                /** Format: uri */
-                url: string;
-                /** @constant */
-                method: "PUT";
-                /** Format: date-time */
-                expires_at: string;
-            };
-            /**
-             * Format: uri
-             * @description Once no line is in flight: a presigned GET (valid one hour, new at each read) of the results, one NDJSON line per input line in line order.
-             */
-            results_url: string | null;
-            /** @description Why a `FAILED` job could not run at all, or stopped running: its input changed after the start, or its organisation lost its authority over the supplier. */
-            error: null | {
-                /** @enum {string} */
-                code: "bulk_job_input_missing" | "bulk_job_input_too_large" | "bulk_job_input_changed" | "bulk_job_authority_revoked";
-                detail: string;
-            };
-        };
-        /** @description Newest first; `Link: <next-url>; rel="next"` when more jobs exist. */
-        BulkJobList: components["schemas"]["BulkJob"][];
-        TaskError: {
-            code: string;
-            detail: string;
-            /** @constant */
-            domain: "import_process";
-        };
-        AccountTransferStatus: {
-            /** @enum {string} */
-            status: "UNKNOWN" | "IN_PROGRESS" | "COMPLETED";
-            /** @description `""` until the account exists. */
-            service_account_number: string;
-        };
-        /** @description Sorted by external account number; `Link: <next-url>; rel="next"` when more items exist. */
-        ImportProcessList: {
-            external_account_number: string;
-            service_account_number: string | null;
-            /** Format: date-time */
-            account_created_at: string | null;
-        }[];
-        /** @description One result per note, in request order. */
-        NoteResults: {
-            /** Format: date-time */
-            created_at: string;
-            body?: string;
-            document_paths?: {
-                document_path: string;
-            }[];
-            external_id?: string;
-            is_archived?: boolean;
-            is_pinned?: boolean;
-            /** Format: date-time */
-            unpin_at?: string;
-            /** @enum {string} */
-            status: "NOTE_CREATION_SUCCESS" | "NOTE_ALREADY_EXISTS";
-        }[];
-        TransactionResults: {
-            /** @description One result per transaction, in request order. */
-            results: {
-                /** @enum {string} */
-                status: "TRANSACTION_ADDED_TO_ACCOUNT" | "TRANSACTION_ALREADY_EXISTS";
-                transaction_data: {
-                    transaction_id: string;
-                    /** Format: date */
-                    transaction_date: string;
-                    amount: string;
-                    type: string;
-                    reason?: string;
-                    reference?: string;
-                    payment_type?: string;
-                    description?: string;
-                    /** @constant */
-                    status?: "TRANSACTION_IMPORT_SUCCESS";
-                };
-            }[];
-        };
-        /** @description The validated request, echoed. */
-        HistoricalStatementsCreated: components["schemas"]["historical-statements-create"];
-        PaymentInstructionCreated: {
-            service_account_number: string;
-            reference: string;
         };
         FieldError: {
             /** @description For humans; the wording may change. */
@@ -2536,7 +2681,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `date_in_future`, `date_not_before_today`, `invalid_decimal`, `too_many_decimal_places`, `duplicate_statement_ids`, `invalid_bill_period`, `unpin_at_requires_is_pinned`, every code of docs/api/account-rules.md, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2656,7 +2801,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `date_in_future`, `date_not_before_today`, `invalid_decimal`, `too_many_decimal_places`, `duplicate_statement_ids`, `invalid_bill_period`, `unpin_at_requires_is_pinned`, every code of docs/api/account-rules.md, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -2776,7 +2921,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `import_process_does_not_exist`, `invalid_idempotency_key`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `date_in_future`, `date_not_before_today`, `invalid_decimal`, `too_many_decimal_places`, `duplicate_statement_ids`, `invalid_bill_period`, `unpin_at_requires_is_pinned`, every code of docs/api/account-rules.md, `import_process_does_not_exist`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -4030,7 +4175,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `invalid_idempotency_key`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `date_in_future`, `date_not_before_today`, `invalid_decimal`, `too_many_decimal_places`, `duplicate_statement_ids`, `invalid_bill_period`, `unpin_at_requires_is_pinned`, every code of docs/api/account-rules.md, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;
@@ -4150,7 +4295,7 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "parse_error" | "invalid_request" | "account_failed_validation";
-                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `invalid_phone_number`, `invalid_postcode`, `date_in_future`, `date_not_before_today`, `invalid_mpan`, `invalid_mprn`, `duplicate_meter_point`, `invalid_decimal`, `too_many_decimal_places`, `account_too_large`, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`, `invalid_idempotency_key`. */
+                        /** @description Every problem found. Codes of `errors[].code`: `required`, `invalid_type`, `unknown_field`, `invalid_choice`, `invalid_date`, `invalid_datetime`, `invalid_email`, `invalid_format`, `too_many_items`, `too_few_items`, `blank`, `too_long`, `out_of_range`, `too_deeply_nested`, `invalid_unicode`, `import_supplier_does_not_exist`, `date_in_future`, `date_not_before_today`, `invalid_decimal`, `too_many_decimal_places`, `duplicate_statement_ids`, `invalid_bill_period`, `unpin_at_requires_is_pinned`, every code of docs/api/account-rules.md, `schedule_window_start_in_past`, `schedule_window_end_too_far_in_future`, `schedule_window_start_after_end`, `schedule_window_end_in_past`, `invalid_idempotency_key`. */
                         errors: {
                             /** @description For humans; the wording may change. */
                             detail: string;

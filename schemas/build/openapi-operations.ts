@@ -54,19 +54,18 @@ const SHAPE_CODES = [
   'invalid_unicode',
 ];
 
+/** The whole account's codes beyond the schema's: the service's own; the published rules' are in account-rules.md. */
 const ACCOUNT_CODES = [
   ...SHAPE_CODES,
   'import_supplier_does_not_exist',
-  'invalid_phone_number',
-  'invalid_postcode',
   'date_in_future',
   'date_not_before_today',
-  'invalid_mpan',
-  'invalid_mprn',
-  'duplicate_meter_point',
   'invalid_decimal',
   'too_many_decimal_places',
-  'account_too_large',
+  'duplicate_statement_ids',
+  'invalid_bill_period',
+  'unpin_at_requires_is_pinned',
+  'every code of docs/api/account-rules.md',
 ];
 
 const NOT_ONGOING = 'import_supplier_migration_not_ongoing';

@@ -325,7 +325,12 @@ export async function openApiDocument(root: string): Promise<Record<string, unkn
             '`Token <token>` (a bare `<token>` is accepted too); obtain it with POST /v1/graphql/.',
         },
       },
-      schemas: { ...requests, ...accountComponents(root), ...successSchemas, FieldError: fieldError },
+      schemas: {
+        ...requests,
+        ...successSchemas,
+        ...accountComponents(root, successSchemas.ValidatedAccount!),
+        FieldError: fieldError,
+      },
       responses: sharedResponses,
       parameters: { IdempotencyKey: idempotencyKeyComponent },
       headers: { IdempotentReplayed: idempotentReplayedHeader },
@@ -334,5 +339,8 @@ export async function openApiDocument(root: string): Promise<Record<string, unkn
 }
 
 export async function generateOpenApiFiles(root: string): Promise<GeneratedFile[]> {
-  return [{ path: OPENAPI_PATH, content: `${JSON.stringify(await openApiDocument(root), null, 2)}\n` }];
+  // Without indentation: API Gateway answers the document from a mapping template of at most
+  // 300 KB (infra/constructs/document-routes.ts), and the whole account's components alone are
+  // more than a third of that. docs/api/openapi.md says how to read it.
+  return [{ path: OPENAPI_PATH, content: `${JSON.stringify(await openApiDocument(root))}\n` }];
 }

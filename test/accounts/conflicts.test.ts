@@ -4,7 +4,7 @@ import { obtainToken } from '../support/auth.js';
 import { readEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
 import { accountPayload, externalNumber, paths, processAccount, stage } from './support/accounts.js';
-import { stagedAccount } from './support/store.js';
+import { stagedAccount, stagedWith } from './support/store.js';
 
 describe('Staging an account that is already imported', () => {
   it('is a 409 account_import_process_already_imported with its service_account_number', async () => {
@@ -116,7 +116,7 @@ describe('Paused and complete suppliers', () => {
       await writeStaging({
         supplier,
         externalAccountNumber: stagedExternal,
-        account: stagedAccount(supplier, stagedExternal),
+        ...stagedWith(stagedAccount(supplier, stagedExternal)),
         now: new Date(),
         target: 'create',
       });

@@ -15,7 +15,7 @@ import { waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
 import { EVENT_WAIT, paths, stage } from './support/accounts.js';
 import { newSupplierWithKey } from './support/seed-processes.js';
-import { stagedAccount } from './support/store.js';
+import { stagedAccount, stagedWith } from './support/store.js';
 
 const cancelExpired = () => expiryHandler(undefined, lambdaContext('cancel-expired-import-processes'));
 
@@ -28,7 +28,7 @@ async function stageAt(supplier: string, external: string, stagedAt: Date) {
   const result = await writeStaging({
     supplier,
     externalAccountNumber: external,
-    account: stagedAccount(supplier, external),
+    ...stagedWith(stagedAccount(supplier, external)),
     now: stagedAt,
     target: 'create',
   });
@@ -112,7 +112,7 @@ describe("Expiry: a staged process past its supplier's expiry window is cancelle
     await writeStaging({
       supplier,
       externalAccountNumber: 'KEPT',
-      account: stagedAccount(supplier, 'KEPT'),
+      ...stagedWith(stagedAccount(supplier, 'KEPT')),
       now: new Date(),
       target: 'replace',
     });

@@ -11,7 +11,7 @@ import { processAccount } from '../../functions/use-cases/process-account.js';
 import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
 import { EVENT_WAIT, externalNumber, processAccount as processOverHttp } from './support/accounts.js';
-import { stagedAccount } from './support/store.js';
+import { stagedAccount, stagedWith } from './support/store.js';
 
 // Events reach the events file through the stream poller; allow for a busy shared runtime.
 vi.setConfig({ testTimeout: 90_000 });
@@ -41,7 +41,7 @@ async function staged(account = stagedAccount('ACME', externalNumber())) {
   await writeStaging({
     supplier: 'ACME',
     externalAccountNumber: account.external_account_number,
-    account,
+    ...stagedWith(account),
     now: new Date(),
     target: 'create',
   });

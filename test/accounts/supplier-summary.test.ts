@@ -10,7 +10,7 @@ import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { accountPayload, processAccount, stage } from './support/accounts.js';
 import { newSupplierWithKey } from './support/seed-processes.js';
-import { stagedAccount } from './support/store.js';
+import { stagedAccount, stagedWith } from './support/store.js';
 import { recount, summaryCounts, supplierSummaryPath } from './support/supplier-recount.js';
 
 const cancelExpired = () => expiryHandler(undefined, lambdaContext('cancel-expired-import-processes'));
@@ -31,7 +31,7 @@ async function stagedLongAgo(supplier: string, externals: readonly string[]): Pr
     const result = await writeStaging({
       supplier,
       externalAccountNumber: external,
-      account: stagedAccount(supplier, external),
+      ...stagedWith(stagedAccount(supplier, external)),
       now: new Date(Date.now() - 31 * DAY),
       target: 'create',
     });
@@ -89,7 +89,7 @@ describe('Supplier summary: counters equal a recount after staging, processing, 
     const v2 = (external: string, isDryRun = false) =>
       scheduleAccountTask({
         supplier,
-        account: stagedAccount(supplier, external),
+        ...stagedWith(stagedAccount(supplier, external)),
         isDryRun,
         window,
         now: new Date(T),

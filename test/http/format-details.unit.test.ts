@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { validateAccountBody as accountRequest } from '../../functions/account-validation/account-request-validators.js';
 import { type CompiledValidator, toFieldErrors } from '../../functions/validation/field-errors.js';
-import { validate as accountRequest } from '../../functions/validation/generated/account.js';
 import { validate as notesRequest } from '../../functions/validation/generated/notes-create.js';
 
 /** The field error the validator reports for `attr` after validating `data`. */

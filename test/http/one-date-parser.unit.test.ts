@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { validateAccountBody as accountRequest } from '../../functions/account-validation/account-request-validators.js';
 import { scheduleWindow } from '../../functions/rules/account-task/schedule-window.js';
 import { normaliseDateTime } from '../../functions/rules/notes/note.js';
-import { validate as accountRequest } from '../../functions/validation/generated/account.js';
 import { validate as scheduleRequest } from '../../functions/validation/generated/account-task-schedule.js';
 import { validate as notesRequest } from '../../functions/validation/generated/notes-create.js';
 

@@ -1,32 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccountPayload } from '../../functions/rules/account/account.js';
 import {
   isValidMpanCore,
   isValidMprn,
+  MAX_METER_POINTS_PER_ACCOUNT,
   mpanCheckDigit,
 } from '../../functions/rules/account/meter-point-identifier.js';
 import { checkAccount } from '../../functions/rules/account/validate-account.js';
+import { accountPayload } from '../accounts/support/accounts.js';
+import { randomMpan } from '../support/meter-points.js';
 
 const now = new Date('2026-06-15T12:00:00Z');
-
-function payloadWith(
-  meterPoints: { supply_type: 'ELECTRICITY' | 'GAS'; identifier: string }[][],
-): AccountPayload {
-  return {
-    import_supplier: 'ACME',
-    external_account_number: 'EXT-1',
-    account_type: 'DOMESTIC',
-    customers: [{ given_name: 'Ada', family_name: 'Lovelace' }],
-    billing_address: { address1: '1 Analytical Row', postcode: 'NW1 6XE' },
-    supply_addresses: meterPoints.map((points) => ({
-      address1: '1 Analytical Row',
-      postcode: 'NW1 6XE',
-      customer_at_supply_address_from_date: '2020-01-01',
-      meter_points: points,
-    })),
-  } as AccountPayload;
-}
 
 const twelveDigits = fc
   .array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 12 })
@@ -69,20 +53,6 @@ describe('An electricity identifier is a 13-digit MPAN core whose last digit is 
       expect(isValidMpanCore(value)).toBe(false);
     },
   );
-
-  it('reports invalid_mpan at supply_addresses.<i>.meter_points.<j>.identifier', () => {
-    // Prepare
-    const payload = payloadWith([
-      [{ supply_type: 'GAS', identifier: '123456' }],
-      [{ supply_type: 'ELECTRICITY', identifier: '1234567890125' }],
-    ]);
-    // Act
-    const { errors } = checkAccount(payload, now);
-    // Assess
-    expect(errors).toEqual([
-      expect.objectContaining({ attr: 'supply_addresses.1.meter_points.0.identifier', code: 'invalid_mpan' }),
-    ]);
-  });
 });
 
 describe('A gas identifier is an MPRN of 6 to 10 digits', () => {
@@ -95,55 +65,27 @@ describe('A gas identifier is an MPRN of 6 to 10 digits', () => {
   ])('%s → valid %s', (value, valid) => {
     expect(isValidMprn(value)).toBe(valid);
   });
-
-  it('reports invalid_mprn at the meter point identifier', () => {
-    // Prepare
-    const payload = payloadWith([[{ supply_type: 'GAS', identifier: '12345678901' }]]);
-    // Act
-    const { errors } = checkAccount(payload, now);
-    // Assess
-    expect(errors).toEqual([
-      expect.objectContaining({ attr: 'supply_addresses.0.meter_points.0.identifier', code: 'invalid_mprn' }),
-    ]);
-  });
-
-  it('does not apply the MPAN rule to a gas meter point (a 13-digit MPRN is refused as an MPRN)', () => {
-    const { errors } = checkAccount(
-      payloadWith([[{ supply_type: 'GAS', identifier: '1234567890126' }]]),
-      now,
-    );
-    expect(errors.map((e) => e.code)).toEqual(['invalid_mprn']);
-  });
 });
 
-describe('The same identifier twice in one payload is refused at the later one', () => {
-  it('reports duplicate_meter_point at the second occurrence, across supply addresses', () => {
-    // Prepare
-    const payload = payloadWith([
-      [
-        { supply_type: 'ELECTRICITY', identifier: '1234567890126' },
-        { supply_type: 'GAS', identifier: '7654321' },
-      ],
-      [{ supply_type: 'ELECTRICITY', identifier: '1234567890126' }],
-    ]);
-    // Act
-    const { errors } = checkAccount(payload, now);
-    // Assess
-    expect(errors).toEqual([
-      expect.objectContaining({
-        attr: 'supply_addresses.1.meter_points.0.identifier',
-        code: 'duplicate_meter_point',
-      }),
-    ]);
-  });
+describe('An account has at most 90 meter points: its creation claims them all in one transaction', () => {
+  const withMeterPoints = (count: number) => {
+    const account = accountPayload();
+    const [electricity] = account.supply_addresses[0].meter_points;
+    account.supply_addresses[0].meter_points = Array.from({ length: count }, () => ({
+      ...structuredClone(electricity),
+      identifier: randomMpan(),
+    }));
+    return account;
+  };
 
-  it('accepts distinct valid identifiers', () => {
-    const payload = payloadWith([
-      [
-        { supply_type: 'ELECTRICITY', identifier: '1234567890126' },
-        { supply_type: 'GAS', identifier: '7654321' },
-      ],
-    ]);
-    expect(checkAccount(payload, now).errors).toEqual([]);
+  it('91 meter points answer too_many_items at supply_addresses; 90 do not', () => {
+    // Act
+    const over = checkAccount(withMeterPoints(MAX_METER_POINTS_PER_ACCOUNT + 1), now).errors;
+    const at = checkAccount(withMeterPoints(MAX_METER_POINTS_PER_ACCOUNT), now).errors;
+    // Assess
+    expect(over).toContainEqual(
+      expect.objectContaining({ attr: 'supply_addresses', code: 'too_many_items' }),
+    );
+    expect(at).not.toContainEqual(expect.objectContaining({ code: 'too_many_items' }));
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { describe, expect, it } from 'vitest';
 import { detailTypeOf, EVENT_SOURCE, type EventDetail } from '../../functions/events/outbox.js';
@@ -9,7 +10,7 @@ import {
   putEventsRequests,
 } from '../../functions/events/put-events-requests.js';
 import * as importProcessEvents from '../../functions/rules/account/import-process-events.js';
-import { schema as accountSchema } from '../../schemas/api/account.schema.js';
+import { MAX_CUSTOMERS } from '../../functions/rules/account/validate-account.js';
 
 /** An entry as the publisher builds it (bus name aside, which EventBridge does not count). */
 const entryOf = (detail: EventDetail): PutEventsRequestEntry => ({
@@ -95,11 +96,13 @@ describe('Rule: PutEvents requests are cut by count (at most 10) and by size (at
 describe('Rule: no event the service emits can exceed one PutEvents request', () => {
   it('the largest account.created (the most customers, each with the longest e-mail) fits in 256 KB', () => {
     // Prepare: as many customers as the account payload allows, each with the longest e-mail it allows
-    const customers = accountSchema.properties.customers;
-    const emailLength = customers.items.properties.email.maxLength;
+    const customer = JSON.parse(
+      readFileSync(new URL('../../schemas/account/components/energy-customer.json', import.meta.url), 'utf8'),
+    ) as { properties: { email: { maxLength: number } } };
+    const emailLength = customer.properties.email.maxLength;
     const domain = '@example.com';
     const emails = Array.from(
-      { length: customers.maxItems },
+      { length: MAX_CUSTOMERS },
       (_, i) => `${String(i).padStart(emailLength - domain.length, 'a')}${domain}`,
     );
     expect(emails[0]).toHaveLength(emailLength);

@@ -10,7 +10,7 @@ import { checkDecimal } from '../values/decimal.js';
  * payment vendor, the open statement period) is judged when the items are created. Pure.
  */
 
-/** The two lists of transactions an account carries; one `transaction_id` names one transaction across both. */
+/** The two lists of transactions an account carries (a repeated `transaction_id` is a published rule's). */
 const TRANSACTION_LISTS = ['current_statement_transactions', 'historical_statement_transactions'] as const;
 
 /** Amounts in minor units: at most two decimal places, as transactions/create/ takes them. */
@@ -18,26 +18,6 @@ const AMOUNT_PLACES = 2;
 
 /** A payment instruction's reference appears in URLs: no blanks, slashes, `?`, `#` or `%`. */
 const INSTRUCTION_REFERENCE = /^[^\s/\\?#%]+$/;
-
-function duplicateTransactionIds(account: Item): FieldError[] {
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const field of TRANSACTION_LISTS) {
-    list(account, field).forEach((transaction, index) => {
-      const id = text(transaction, 'transaction_id');
-      if (id === undefined) return;
-      if (seen.has(id)) {
-        errors.push({
-          attr: `${field}.${index}.transaction_id`,
-          code: 'duplicate_transaction_ids',
-          detail: `The transaction_id ${JSON.stringify(id)} appears more than once in this account.`,
-        });
-      }
-      seen.add(id);
-    });
-  }
-  return errors;
-}
 
 function transactionAmounts(account: Item): FieldError[] {
   return TRANSACTION_LISTS.flatMap((field) =>
@@ -124,7 +104,6 @@ export function embeddedItemErrors(account: Item): FieldError[] {
     ...unpinnedNotes(account),
     ...conflictingStatementIds(account),
     ...statementPeriods(account),
-    ...duplicateTransactionIds(account),
     ...transactionAmounts(account),
     ...instructionReferences(account),
   ];
@@ -142,11 +121,6 @@ export const EMBEDDED_ITEM_RULES = [
     rule: 'A statement period ends on or after its start',
     code: 'invalid_bill_period',
     at: 'statements[].bill_period_to_date',
-  },
-  {
-    rule: 'A transaction_id names one transaction across both lists',
-    code: 'duplicate_transaction_ids',
-    at: '*_statement_transactions[].transaction_id',
   },
   {
     rule: 'A transaction amount has at most two decimal places',

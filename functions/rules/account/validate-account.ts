@@ -4,10 +4,17 @@ import { accountRuleErrors } from '../energy-account/account-rule-errors.js';
 import { isAfterToday, isBeforeToday, isoDate } from '../values/dates.js';
 import { type Account, type AccountPayload, withoutNulls } from './account.js';
 import { embeddedItemErrors } from './embedded-item-rules.js';
+import { MAX_METER_POINTS_PER_ACCOUNT } from './meter-point-identifier.js';
 
 /** Top-level code and detail of every 400 about an account payload. */
 export const ACCOUNT_FAILED_VALIDATION = 'account_failed_validation';
 export const ACCOUNT_FAILED_VALIDATION_DETAIL = 'The account data could not be validated.';
+
+/**
+ * Most customers an account may carry: `account.created` names every customer's e-mail, and one
+ * event must fit in one PutEvents entry (256 KB) with each e-mail at its longest (254 characters).
+ */
+export const MAX_CUSTOMERS = 1000;
 
 export interface AccountCheck {
   errors: FieldError[];
@@ -47,6 +54,31 @@ function lastBilledErrors(account: Account, now: Date): FieldError[] {
   return [];
 }
 
+function meterPointCountErrors(account: Account): FieldError[] {
+  const count = (account.supply_addresses ?? []).reduce((sum, address) => sum + address.meter_points.length, 0);
+  return count > MAX_METER_POINTS_PER_ACCOUNT
+    ? [
+        {
+          attr: 'supply_addresses',
+          code: 'too_many_items',
+          detail: `An account may have at most ${MAX_METER_POINTS_PER_ACCOUNT} meter points in all (it has ${count}).`,
+        },
+      ]
+    : [];
+}
+
+function customerCountErrors(account: Account): FieldError[] {
+  return (account.customers ?? []).length > MAX_CUSTOMERS
+    ? [
+        {
+          attr: 'customers',
+          code: 'too_many_items',
+          detail: `At most ${MAX_CUSTOMERS} customers: account.created names each one's e-mail in one event.`,
+        },
+      ]
+    : [];
+}
+
 /**
  * Every rule the account payload decides, on a payload that passed the whole-account schema:
  * the published rules (functions/rules/energy-account/), the post-import rules of the items it
@@ -58,6 +90,8 @@ export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
     ...accountRuleErrors(account, isoDate(now)),
     ...embeddedItemErrors(account),
     ...lastBilledErrors(account, now),
+    ...customerCountErrors(account),
+    ...meterPointCountErrors(account),
   ];
   return { errors, account, warnings: accountWarnings(payload) };
 }

@@ -116,8 +116,9 @@ export const accountKindRules: PayloadRule[] = [
   {
     rule: 'EnergyAccount: Validate that  customers provided for business accounts',
     codes: ['business_account_missing_customers'],
+    // Not an unknown occupier's: "no customers for unknown occupier" forbids what this demands.
     check: (account) =>
-      isBusiness(account) && list(account, 'customers').length === 0
+      isBusiness(account) && !isUnknownOccupier(account) && list(account, 'customers').length === 0
         ? [
             fieldError(
               'customers',

@@ -46,7 +46,8 @@ export function validationErrorBody(codes: readonly string[], fieldCodes: readon
       errors: {
         type: 'array',
         items: fieldError,
-        description: `Every problem found. Codes of \`errors[].code\`: ${fieldCodes.map((c) => `\`${c}\``).join(', ')}.`,
+        // A code is written as code; an entry with spaces says where more codes are listed.
+        description: `Every problem found. Codes of \`errors[].code\`: ${fieldCodes.map((c) => (c.includes(' ') ? c : `\`${c}\``)).join(', ')}.`,
       },
     },
   };

@@ -70,10 +70,12 @@ export const successSchemas: Record<string, JsonSchema> = {
       operationName: text,
     },
   },
+  // The whole account's fields and `warnings` (schemas/build/openapi-account.ts adds the account's).
   ValidatedAccount: {
-    allOf: [ref('EnergyAccount'), { type: 'object', properties: accountWarnings }],
+    type: 'object',
     description:
       'The normalised account: the payload with every field sent as `null` left out, and `warnings`.',
+    properties: accountWarnings,
   },
   StagedAccount: {
     type: 'object',

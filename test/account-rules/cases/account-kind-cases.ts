@@ -84,6 +84,16 @@ export const accountKindCases: RuleCase[] = [
     answers: [['customers', 'business_account_missing_customers']],
   },
   {
+    rule: 'EnergyAccount: Validate that  customers provided for business accounts',
+    when: 'a business account of an unknown occupier has none (another rule forbids them)',
+    change: (account) => {
+      account.account_type = 'BUSINESS_OCCUPIER';
+      account.customers = [];
+      account.consents = [];
+    },
+    answers: [],
+  },
+  {
     rule: 'EnergyAccount: Validate customer family name',
     when: 'a customer of a domestic account has no family name',
     change: (account) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { api } from '../../support/http.js';
 import { domesticDualFuelAccount } from '../../account-schema/energy-account-fixture.js';
+import { api } from '../../support/http.js';
 import { randomMpan, randomMprn } from '../../support/meter-points.js';
 
 /** A unique external account number per test (tests run in parallel on one table). */

@@ -32,21 +32,3 @@ export function realisticAccounts(): { name: string; account: Json }[] {
     { name: 'system-suspense', account: systemSuspense() },
   ];
 }
-
-/**
- * Payloads the payload rules refuse today although they describe a real account, by name, with
- * the rule that refuses them (functions/rules/energy-account/). A business account whose occupier
- * is unknown cannot pass: "no customers for unknown occupier" forbids the customers that "customers
- * provided for business accounts" demands. Tests that create accounts leave these out.
- */
-export const refusedByTodaysRules: Readonly<
-  Record<string, readonly { rule: string; attr: string; code: string }[]>
-> = {
-  'business-occupier': [
-    {
-      rule: 'account-kind-rules.ts: EnergyAccount: Validate that  customers provided for business accounts',
-      attr: 'customers',
-      code: 'business_account_missing_customers',
-    },
-  ],
-};
