@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AccountPayload } from '../../functions/rules/account/account.js';
 import {
   isValidMpanCore,
   isValidMprn,
@@ -75,7 +76,7 @@ describe('An account has at most 90 meter points: its creation claims them all i
       ...structuredClone(electricity),
       identifier: randomMpan(),
     }));
-    return account;
+    return account as AccountPayload;
   };
 
   it('91 meter points answer too_many_items at supply_addresses; 90 do not', () => {
