@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnySchema } from 'ajv';
+import { renderAccountTables } from './account-payload-tables.js';
 import { GENERATED_HEADER, type GeneratedFile } from './generated-file.js';
 import { compileStandalone } from './standalone-esm.js';
 
@@ -57,7 +58,7 @@ export async function generateApiFiles(root: string): Promise<GeneratedFile[]> {
       ].join('\n'),
     });
   }
-  files.push({ path: REQUEST_PAYLOADS_PAGE, content: renderFieldTables(schemas) });
+  files.push({ path: REQUEST_PAYLOADS_PAGE, content: renderFieldTables(schemas, renderAccountTables(root)) });
   return files;
 }
 
@@ -108,7 +109,10 @@ function rows(node: JsonSchemaNode, prefix: string, out: string[]): void {
   }
 }
 
-export function renderFieldTables(schemas: Map<string, AnySchema>): string {
+export function renderFieldTables(
+  schemas: Map<string, AnySchema>,
+  accountSection: readonly string[] = [],
+): string {
   const out = [
     '# Request payloads',
     '',
@@ -132,5 +136,6 @@ export function renderFieldTables(schemas: Map<string, AnySchema>): string {
     else out.push('| field | type | required | rules |', '|---|---|---|---|', ...fields);
     out.push('');
   }
+  out.push(...accountSection);
   return out.join('\n');
 }

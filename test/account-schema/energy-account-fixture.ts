@@ -259,7 +259,11 @@ export function domesticDualFuelAccount() {
   };
 }
 
-/** The fixture grown to about `bytes` of JSON by repeating meter readings and transactions. */
+/**
+ * The fixture grown to about `bytes` of JSON, still passing every rule: billed readings going back
+ * day by day from the last billed date, and payments of zero on the days after it (so that the
+ * transfer balance still adds up), none after today.
+ */
 export function largeAccount(bytes: number) {
   const account = domesticDualFuelAccount();
   const electricity = account.supply_addresses[0]!.meter_points[0] as ReturnType<
@@ -268,14 +272,25 @@ export function largeAccount(bytes: number) {
   const meter = electricity.meters[0]!;
   const reading = meter.reading_history[0]!;
   const payment = account.current_statement_transactions[0]!;
-  for (let day = 0; JSON.stringify(account).length < bytes; day += 1) {
-    const date = new Date(Date.UTC(2020, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-    meter.reading_history.push({ ...reading, reading_date: date, reading_value: String(10_000 + day) });
-    account.current_statement_transactions.push({
-      ...payment,
-      transaction_id: `P-${day}`,
-      transaction_date: date,
+  const day = (from: string, offset: number) =>
+    new Date(Date.parse(`${from}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const lastBilled = account.last_billed_to_date;
+  const today = new Date().toISOString().slice(0, 10);
+  for (let n = 1; JSON.stringify(account).length < bytes; n += 1) {
+    meter.reading_history.push({
+      ...reading,
+      reading_date: day(lastBilled, -n),
+      reading_value: String(14_000 - n),
     });
+    const date = day(lastBilled, 1 + (n % 300));
+    if (date <= today) {
+      account.current_statement_transactions.push({
+        ...payment,
+        transaction_id: `P-${n}`,
+        transaction_date: date,
+        amount: '0.00',
+      });
+    }
   }
   return account;
 }

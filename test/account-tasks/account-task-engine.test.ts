@@ -171,7 +171,7 @@ describe('IN_PROGRESS → ERRORED when a rule fails at run time, with error', ()
   it('staged data failing the account rules ends ERRORED with latest_error and the error event', async () => {
     // Prepare
     const account = stagedAccount(supplier, `V2-${randomUUID()}`, {
-      billing_address: { address1: '1 Nowhere', postcode: 'NOT A POSTCODE', country: 'GB' },
+      last_billed_to_date: '2999-01-01',
     });
     const { external, message } = await scheduled({ account });
 
@@ -195,7 +195,7 @@ describe('IN_PROGRESS → ERRORED when a rule fails at run time, with error', ()
 describe('Dry runs: DRY_RUN_SUCCEEDED with dry_run_complete, DRY_RUN_ERRORED with dry_run_error', () => {
   it('a failing dry run ends DRY_RUN_ERRORED and keeps nothing', async () => {
     const account = stagedAccount(supplier, `V2-${randomUUID()}`, {
-      billing_address: { address1: '1 Nowhere', postcode: 'NOT A POSTCODE', country: 'GB' },
+      last_billed_to_date: '2999-01-01',
     });
     const { external, message } = await scheduled({ account, isDryRun: true });
     await runAccountTask(message, inWindow());

@@ -181,7 +181,7 @@ describe('Staged data that no longer passes the account rules', () => {
   it('process/: 400 account_failed_validation, and like every 4xx it changes nothing and emits nothing', async () => {
     // Prepare: staged through the store, bypassing validation
     const account = stagedAccount('ACME', externalNumber(), {
-      customers: [{ given_name: 'A', family_name: 'B', mobile: 'not a number' }],
+      last_billed_to_date: '2999-01-01',
     });
     const external = await staged(account);
     const before = await getImportProcess('ACME', external);
@@ -194,7 +194,7 @@ describe('Staged data that no longer passes the account rules', () => {
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
       code: 'account_failed_validation',
-      errors: [{ attr: 'customers.0.mobile', code: 'invalid_phone_number' }],
+      errors: [{ attr: 'last_billed_to_date', code: 'date_in_future' }],
     });
     expect(await getImportProcess('ACME', external)).toMatchObject({
       status: 'UNKNOWN',
@@ -220,7 +220,7 @@ describe('Staged data that no longer passes the account rules', () => {
 
   it('a dry run reports it: 200 with the errors and a dry_run_error event', async () => {
     const account = stagedAccount('ACME', externalNumber(), {
-      billing_address: { address1: 'a', postcode: 'NOPE', country: 'GB' },
+      billing_address: { country: 'GB', street_address: 'a', locality: 'London', postal_code: 'NOPE' },
     });
     const external = await staged(account);
     const token = await obtainToken();
@@ -231,7 +231,7 @@ describe('Staged data that no longer passes the account rules', () => {
     expect(response.json).toMatchObject({
       dry_run: true,
       detail: expect.any(String),
-      errors: [{ attr: 'billing_address.postcode', code: 'invalid_postcode' }],
+      errors: [{ attr: 'billing_address.postal_code', code: 'invalid_postcode' }],
     });
     const [event] = await waitForEvents(
       (e) =>

@@ -3,8 +3,13 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { validateAccountBody } from '../../functions/account-validation/account-request-validators.js';
 import { validateEnergyAccount } from '../../functions/account-validation/validate-energy-account.js';
+import { EMBEDDED_ITEM_RULES } from '../../functions/rules/account/embedded-item-rules.js';
+import { checkAccount } from '../../functions/rules/account/validate-account.js';
+import { payloadRuleFiles } from '../../functions/rules/energy-account/account-rule-errors.js';
 import { publishedRules } from '../../schemas/account/published-rules.js';
+import { ruleClasses } from '../../schemas/account/rule-classes.js';
 import {
   ACCOUNT_ROOT,
   COMPONENT_ID_PREFIX,
@@ -17,10 +22,11 @@ import { domesticDualFuelAccount, largeAccount } from '../account-schema/energy-
 
 /**
  * `npx tsx test/bench/energy-account-validator.ts`: the figures of the whole-account schema and
- * its compiled validator (not yet part of `npm run bench`: no route validates with it yet).
- * Leaf paths, components and published rules of the source; the validator's size, minified
- * bundle and time to load in a fresh process; CPU time to validate the fixture and a ~1 MB account
- * (median of runs after a warm-up).
+ * its compiled validator. Leaf paths, components and published rules of the source; the rules
+ * enforced; the validator's size, minified bundle and time to load in a fresh process; CPU time to
+ * validate the fixture and a ~1 MB account, and to do for the 1 MB account all a function does with
+ * its body (parse the JSON, validate, check every rule: the 50 ms target), median of runs after a
+ * warm-up. The functions' cold starts are `npm run bench -- --only cold-start`.
  */
 
 type Components = ReadonlyMap<string, SchemaNode>;
@@ -100,6 +106,18 @@ for (const payload of [fixture, large])
   if (!validateEnergyAccount(payload).valid) throw new Error('fixture invalid');
 const { bundleBytes, loadMs } = await bundleFigures();
 
+const largeBody = JSON.stringify(large);
+const wholeCheck = () => {
+  const payload = JSON.parse(largeBody) as unknown;
+  if (!validateAccountBody(payload)) throw new Error('large account invalid');
+  if (checkAccount(payload, new Date()).errors.length > 0) throw new Error('large account breaks a rule');
+};
+const ruleCount = payloadRuleFiles.reduce((sum, { rules: fileRules }) => sum + fileRules.length, 0);
+const classes = Object.values(ruleClasses).reduce<Record<string, number>>((count, entry) => {
+  count[entry.class] = (count[entry.class] ?? 0) + 1;
+  return count;
+}, {});
+
 console.table({
   'published leaf paths declared': leaves.size,
   'top-level properties': Object.keys(components.get(ACCOUNT_ROOT)!.properties!).length,
@@ -113,4 +131,8 @@ console.table({
   'validate fixture (ms CPU, median)': cpuMedianMs(200, () => validateEnergyAccount(fixture)),
   'large account bytes': JSON.stringify(large).length,
   'validate large account (ms CPU, median)': cpuMedianMs(31, () => validateEnergyAccount(large)),
+  'parse + validate + every rule, large account (ms CPU, median; target ≤ 50)': cpuMedianMs(31, wholeCheck),
+  'payload rules enforced (rule objects)': ruleCount,
+  'published rules by class': JSON.stringify(classes),
+  "embedded items' post-import rules": EMBEDDED_ITEM_RULES.length,
 });

@@ -38,7 +38,27 @@ const INIT_TARGET = 1.3;
  * Functions held to another target. The token endpoint keeps graphql-js (the mutation is GraphQL
  * by contract, docs/contributing/cold-starts.md) and is held to 1.5 × the floor.
  */
-const INIT_TARGETS: Readonly<Record<string, number>> = { 'obtain-service-token': 1.5 };
+/**
+ * The functions that validate a whole account carry its compiled validator (about 500 KB minified,
+ * docs/contributing/cold-starts.md): held to 1.5 × the floor, and to a bundle of at most 1 MB.
+ */
+const WHOLE_ACCOUNT_FUNCTIONS = [
+  'validate-account',
+  'stage-account',
+  'process-account',
+  'validate-account-task',
+  'schedule-account-task',
+  'run-account-tasks',
+  'run-bulk-job-lines',
+] as const;
+const INIT_TARGETS: Readonly<Record<string, number>> = {
+  'obtain-service-token': 1.5,
+  ...Object.fromEntries(WHOLE_ACCOUNT_FUNCTIONS.map((id) => [id, 1.5])),
+};
+const BUNDLE_TARGET_BYTES = 350_000;
+const BUNDLE_TARGETS: Readonly<Record<string, number>> = Object.fromEntries(
+  WHOLE_ACCOUNT_FUNCTIONS.map((id) => [id, 1_000_000]),
+);
 
 const row = (cells: unknown[]) => `| ${cells.map(String).join(' | ')} |`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
@@ -128,7 +148,7 @@ export function renderColdStart(
   const floor = f.cold_start.floor_init_ms ?? Number.NaN;
   out.push('', `## Cold start and bundle size (floor init ${floor} ms)`);
   out.push(
-    row(['function', 'init_ms', '× floor', 'target', 'bundle bytes', '≤ 350 000']),
+    row(['function', 'init_ms', '× floor', 'target', 'bundle bytes', 'bundle target']),
     row(['---', '---', '---', '---', '---', '---']),
   );
   for (const [id, bytes] of Object.entries(f.bundle_bytes)) {
@@ -142,7 +162,7 @@ export function renderColdStart(
         ratio.toFixed(2),
         `≤ ${target} ${mark(ratio <= target)}`,
         bytes,
-        mark(bytes <= 350_000),
+        `≤ ${BUNDLE_TARGETS[id] ?? BUNDLE_TARGET_BYTES} ${mark(bytes <= (BUNDLE_TARGETS[id] ?? BUNDLE_TARGET_BYTES))}`,
       ]),
     );
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOfOutboxItem } from '../../functions/events/outbox.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { freePort } from '../../infra/local/free-port.js';
+import { stagedAccount } from '../accounts/support/store.js';
 import { expectLedgerEntryIds } from '../post-import/support/ledger.js';
 import type { InvokeResult } from './support/in-process.js';
 import { recordFigure } from './support/runs.js';
@@ -119,13 +120,7 @@ describe('Rule: when DynamoDB goes away mid-run, clients get 503 and their retri
         return {
           handler: handlers.stage,
           path: '/v1/data-import/account-import-process/create-or-update/',
-          body: {
-            import_supplier: SUPPLIER,
-            external_account_number: `OUTAGE-STAGED-${i}`,
-            account_type: 'DOMESTIC',
-            customers: [{ given_name: 'Ada', family_name: 'Lovelace' }],
-            billing_address: { address1: '1 Analytical Row', postcode: 'NW1 6XE' },
-          },
+          body: stagedAccount(SUPPLIER, `OUTAGE-STAGED-${i}`),
         };
       });
       const send = (i: number) =>

@@ -32,7 +32,7 @@ function twoAccountsSharing(mpan: string) {
 }
 
 describe('Identifiers are checked when an account is validated or staged (400 account_failed_validation)', () => {
-  it('refuses an MPAN with a wrong check digit with invalid_mpan at its path', async () => {
+  it('refuses an MPAN with a wrong check digit with invalid_supply_point_identifier at its path', async () => {
     // Prepare
     const token = await obtainToken();
     const payload = accountPayload();
@@ -50,7 +50,7 @@ describe('Identifiers are checked when an account is validated or staged (400 ac
       expect(response.json.errors).toEqual([
         expect.objectContaining({
           attr: 'supply_addresses.0.meter_points.0.identifier',
-          code: 'invalid_mpan',
+          code: 'invalid_supply_point_identifier',
         }),
       ]);
     }
@@ -59,16 +59,15 @@ describe('Identifiers are checked when an account is validated or staged (400 ac
     );
   });
 
-  it('refuses a 5-digit MPRN with invalid_mprn and the same identifier twice with duplicate_meter_point', async () => {
+  it('refuses a 5-digit MPRN with invalid_supply_point_identifier and the same identifier at two supply addresses with duplicate_meter_points_on_different_supply_addresses_provided', async () => {
     // Prepare
     const token = await obtainToken();
     const payload = accountPayload();
     payload.supply_addresses[0].meter_points[1].identifier = '12345';
     payload.supply_addresses.push({
-      ...payload.supply_addresses[0],
-      meter_points: [
-        { supply_type: 'ELECTRICITY', identifier: payload.supply_addresses[0].meter_points[0].identifier },
-      ],
+      ...structuredClone(payload.supply_addresses[0]),
+      supply_address1: '14 Orchard Lane',
+      meter_points: [structuredClone(payload.supply_addresses[0].meter_points[0])],
     });
 
     // Act
@@ -76,13 +75,15 @@ describe('Identifiers are checked when an account is validated or staged (400 ac
 
     // Assess
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([
-      expect.objectContaining({ attr: 'supply_addresses.0.meter_points.1.identifier', code: 'invalid_mprn' }),
-      expect.objectContaining({
-        attr: 'supply_addresses.1.meter_points.0.identifier',
-        code: 'duplicate_meter_point',
-      }),
-    ]);
+    expect(response.json.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          attr: 'supply_addresses.0.meter_points.1.identifier',
+          code: 'invalid_supply_point_identifier',
+        }),
+        expect.objectContaining({ code: 'duplicate_meter_points_on_different_supply_addresses_provided' }),
+      ]),
+    );
   });
 });
 

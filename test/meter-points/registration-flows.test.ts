@@ -10,13 +10,21 @@ const REQUESTED = 'lifecycle.join-supplier.requested@v1';
 const requestedFor = (serviceAccountNumber: string) => (event: ArchivedEvent) =>
   event['detail-type'] === REQUESTED && event.detail.payload.account_number === serviceAccountNumber;
 
-/** An account whose electricity meter point's agreement starts in the future and whose gas one has none. */
+/**
+ * An account whose electricity meter point's agreements start in the future (billed by the old
+ * supplier to before its supply began here, so no agreement must cover that date; no bills carried).
+ */
 function payloadWithFutureAgreement(): ReturnType<typeof accountPayload> {
   const payload = accountPayload();
-  payload.supply_addresses[0].meter_points[0].agreements = [
-    { product_code: 'FIX-12M', effective_from: '2099-03-01' },
-    { product_code: 'VAR', effective_from: '2099-01-15' },
+  const [electricity] = payload.supply_addresses[0].meter_points;
+  electricity.agreements = [
+    { tariff_code: 'VAR', effective_from: '2099-01-15', effective_to: '2099-03-01' },
+    { tariff_code: 'FIX-12M', effective_from: '2099-03-01' },
   ];
+  electricity.last_billed_to_date = '2023-03-31';
+  payload.historical_statement_transactions = [];
+  payload.statements = [];
+  delete payload.transfer_balance;
   return payload;
 }
 
