@@ -1,12 +1,13 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../functions/rules/account/account.js';
 import { requireImported } from '../../functions/rules/import-process.js';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { getImportProcess } from '../../functions/store/import-process-store.js';
 import { keys } from '../../functions/store/keys.js';
 import { processAccount } from '../../functions/use-cases/process-account.js';
 import { stageAccount } from '../../functions/use-cases/stage-account.js';
-import { externalNumber } from './support/accounts.js';
+import { accountPayload, externalNumber } from './support/accounts.js';
 import { recordDynamoDbCommands } from './support/in-process.js';
 import { stagedAccount } from './support/store.js';
 
@@ -73,7 +74,17 @@ describe('Creating an account', () => {
 
   it('without last_billed_to_date the period starts on the creation date (UTC)', async () => {
     const external = externalNumber();
-    await stageAccount('ACME', stagedAccount('ACME', external), new Date());
+    // Where billing starts is then the agreements' business (the published rule asks for one of the two).
+    const {
+      last_billed_to_date: _none,
+      transfer_balance: _balance,
+      ...account
+    } = accountPayload({
+      external_account_number: external,
+      historical_statement_transactions: [],
+      statements: [],
+    });
+    await stageAccount('ACME', account as Account, new Date());
     const now = new Date();
     await processAccount({ supplier: 'ACME', externalAccountNumber: external, now });
     const process = await getImportProcess('ACME', external);

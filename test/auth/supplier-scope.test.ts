@@ -84,8 +84,15 @@ function accountPayload(supplier: string, externalAccountNumber = account): Reco
     import_supplier: supplier,
     external_account_number: externalAccountNumber,
     account_type: 'DOMESTIC',
-    customers: [{ given_name: 'Ada', family_name: 'Lovelace' }],
-    billing_address: { address1: '1 High Street', postcode: 'SW1A 1AA' },
+    billing_name: 'Ada Lovelace',
+    customers: [{ given_name: 'Ada', family_name: 'Lovelace', account_roles: ['ADMIN'] }],
+    billing_address: {
+      country: 'GB',
+      street_address: '1 High Street',
+      locality: 'London',
+      postal_code: 'SW1A 1AA',
+    },
+    last_billed_to_date: '2024-01-31',
   };
 }
 

@@ -6,14 +6,16 @@ export function accountPayload(supplier: string, externalAccountNumber: string) 
     external_account_number: externalAccountNumber,
     account_type: 'DOMESTIC',
     last_billed_to_date: '2025-12-31',
+    billing_name: 'Ada Lovelace',
     customers: [
       {
         given_name: 'Ada',
         family_name: 'Lovelace',
         email: `${externalAccountNumber.toLowerCase()}@example.com`,
+        account_roles: ['ADMIN'],
       },
     ],
-    billing_address: { address1: '1 Bench Street', postcode: 'SW1A 1AA' },
+    billing_address: { country: 'GB', street_address: '1 Bench Street', locality: 'London', postal_code: 'SW1A 1AA' },
   };
 }
 

@@ -7,7 +7,9 @@ export function stagedAccount(supplier: string, external: string, overrides: Par
     import_supplier: supplier,
     external_account_number: external,
     account_type: 'DOMESTIC',
-    customers: [{ given_name: 'Grace', family_name: 'Hopper', email: 'grace@example.com', account_roles: ['ADMIN'] }],
+    customers: [
+      { given_name: 'Grace', family_name: 'Hopper', email: 'grace@example.com', account_roles: ['ADMIN'] },
+    ],
     billing_address: {
       country: 'GB',
       street_address: '1 Navy Way',
