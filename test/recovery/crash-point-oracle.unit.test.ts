@@ -87,6 +87,21 @@ describe('the rules every state keeps after a crash', () => {
     expect(invariants(viewOf(items, a), a)).toContain('supplier counter pending 1, recount 0');
   });
 
+  it('an account body kept in parts with a part missing is reported; whole, it is not', () => {
+    // Prepare: the created account refers to a body of two parts, of which the table holds one
+    const a = subject();
+    const body = { sha256: 'ab12', parts: 2, bytes: 700_000 };
+    const items = imported(a, 'A-00000001');
+    items[1] = { ...items[1]!, account_body: body };
+    const part = (n: number) => ({ pk: 'ACCOUNTBODY#ab12', sk: `PART#000${n}`, data: new Uint8Array([n]) });
+    // Act
+    const missing = invariants(viewOf([...items, part(0)], a), a);
+    const whole = invariants(viewOf([...items, part(0), part(1)], a), a);
+    // Assess
+    expect(missing).toContain('ACCOUNT#A-00000001 ACCOUNT refers to an account body with 1 of its 2 parts');
+    expect(whole.filter((problem) => problem.includes('account body'))).toEqual([]);
+  });
+
   it('two transactions with one ledger entry id are reported', () => {
     const a = subject();
     const [process, account, counter] = imported(a, 'A-00000001');

@@ -19,13 +19,23 @@ export interface SubjectView {
   accounts: string[];
 }
 
+/** A gzip value's text; '' for other bytes (a part of an account body is a slice of a gzip stream). */
+function gunzipped(value: Uint8Array): string {
+  if (value[0] !== 0x1f || value[1] !== 0x8b) return '';
+  try {
+    return gunzipSync(value).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** An item as text, compressed attributes unpacked (binary values before JSON.stringify sees them). */
 const searchable = (item: Item) =>
   JSON.stringify(
     Object.fromEntries(
       Object.entries(item).map(([name, value]) => {
         if (value instanceof Uint8Array) {
-          return [name, value[0] === 0x1f && value[1] === 0x8b ? gunzipSync(value).toString('utf8') : ''];
+          return [name, gunzipped(value)];
         }
         return [name, value instanceof Set ? [...value] : value];
       }),
@@ -65,7 +75,27 @@ export function viewOf(all: readonly Item[], subject: Subject): SubjectView {
       items.push(item);
     }
   }
+  // The parts of the account bodies the subject's items refer to (their keys name a hash, not the subject).
+  const bodies = new Set(items.flatMap((item) => bodyOf(item)?.sha256 ?? []));
+  items.push(...all.filter((item) => bodies.has(String(item.pk).slice('ACCOUNTBODY#'.length))));
   return { items, events, accounts: [...accounts] };
+}
+
+/** An item's account body kept in parts, when it has one. */
+const bodyOf = (item: Item) => item.account_body as { sha256: string; parts: number } | undefined;
+
+/** Every account body an item refers to is whole: its parts are all there. */
+function bodiesWhole(view: SubjectView): string[] {
+  return view.items.flatMap((item) => {
+    const body = bodyOf(item);
+    if (!body) return [];
+    const parts = view.items.filter((part) => part.pk === `ACCOUNTBODY#${body.sha256}`).length;
+    return parts === body.parts
+      ? []
+      : [
+          `${String(item.pk)} ${String(item.sk)} refers to an account body with ${parts} of its ${body.parts} parts`,
+        ];
+  });
 }
 
 const bySk = (items: readonly Item[], prefix: string) =>
@@ -75,7 +105,7 @@ const setOf = (value: unknown) => new Set(value instanceof Set ? [...value].map(
 
 /** Aggregates against a recount, one account per external number and meter point, claims released; a bulk job's rules (./bulk-job-oracle.ts). */
 export function invariants(view: SubjectView, subject: Subject): string[] {
-  const found: string[] = [];
+  const found: string[] = [...bodiesWhole(view)];
   const accounts = view.items.filter((item) => item.sk === 'ACCOUNT');
   const processes = view.items.filter((item) => item.sk === 'PROCESS');
   const perExternal = new Map<string, number>();

@@ -44,6 +44,55 @@ export const stage: CrashPath = {
   answer: cleanOr((final) => final.status === 200),
 };
 
+/**
+ * The subject's account grown past what an item keeps inline (350 KB compressed) with notes of
+ * random text: its body is written in parts before the transaction that refers to them. Made once
+ * per subject, so the run with a crash and the run without send the same bytes.
+ */
+function largePayloadOf(subject: Subject) {
+  subject.data.largePayload ??= {
+    ...payloadOf(subject),
+    notes: Array.from({ length: 80 }, (_, n) => ({
+      body: randomBytes(6_000).toString('base64'),
+      created_at: `2024-02-01T00:${String(n % 60).padStart(2, '0')}:00Z`,
+    })),
+  };
+  return subject.data.largePayload;
+}
+
+/** Staging an account whose body is kept in parts: the parts' PutItems, then the staging transaction. */
+export const stageLarge: CrashPath = {
+  id: 'stage-large',
+  functionId: 'stage-account',
+  redrive: 'client',
+  prepare: async () => undefined,
+  event: (_world, subject) => apiEvent('stage-account', subject, largePayloadOf(subject)),
+  answer: cleanOr((final) => final.status === 200),
+};
+
+/** Creating an account whose body is kept in parts: the created account refers to the same parts. */
+export const processLarge: CrashPath = {
+  id: 'process-large',
+  functionId: 'process-account',
+  redrive: 'client',
+  prepare: async (world, subjects) => {
+    await world.prepare(
+      subjects.map((subject) => ({
+        functionId: 'stage-account',
+        event: apiEvent('stage-account', subject, largePayloadOf(subject)),
+      })),
+    );
+  },
+  event: (_world, subject) => processStep(subject).event,
+  answer: (clean, final, view) =>
+    cleanOr(
+      (repeat) =>
+        repeat.status === 409 &&
+        repeat.code === 'account_import_process_already_imported' &&
+        view.accounts.includes(repeat.raw?.service_account_number),
+    )(clean, final),
+};
+
 export const process: CrashPath = {
   id: 'process',
   functionId: 'process-account',

@@ -36,8 +36,11 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
       'it issues credentials and changes no migration state: a crash leaves at most a refresh token nobody holds, which expires',
   },
   'validate-account': [account.validate],
-  'stage-account': [{ ...account.stage, fast: true }],
-  'process-account': [{ ...account.process, fast: true }, account.processDryRun],
+  'stage-account': [
+    { ...account.stage, fast: true },
+    { ...account.stageLarge, fast: true },
+  ],
+  'process-account': [{ ...account.process, fast: true }, account.processDryRun, account.processLarge],
   'create-transactions': [{ ...account.transactions, fast: true }, account.transactionsInChunks],
   'create-notes': [account.notes],
   'create-historical-statements': [account.statements],
