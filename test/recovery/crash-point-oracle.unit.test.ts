@@ -91,7 +91,7 @@ describe('the rules every state keeps after a crash', () => {
     // Prepare: the created account refers to a body of two parts, of which the table holds one
     const a = subject();
     const body = { sha256: 'ab12', parts: 2, bytes: 700_000 };
-    const items = imported(a, 'A-00000001');
+    const items: Record<string, unknown>[] = imported(a, 'A-00000001');
     items[1] = { ...items[1]!, account_body: body };
     const part = (n: number) => ({ pk: 'ACCOUNTBODY#ab12', sk: `PART#000${n}`, data: new Uint8Array([n]) });
     // Act
