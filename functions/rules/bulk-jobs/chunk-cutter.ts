@@ -1,4 +1,4 @@
-import { isBlankLine } from './account-bundle.js';
+import { isBlankLine } from './input-line.js';
 import { MAX_LINE_BYTES } from './bulk-job.js';
 import { type Chunk, type ChunkLine, MAX_CHUNK_BYTES, MAX_LINES_PER_CHUNK } from './engine.js';
 

@@ -3,7 +3,7 @@ import { sendBulkJobMessages } from '../../adapters/queue/bulk-job-lines-queue.j
 import { integerEnv } from '../../config.js';
 import { CLAIM_MARGIN_SECONDS, claimExpiryOf, type Invocation, reserveMs } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
-import { lineText, parseLine } from '../../rules/bulk-jobs/account-bundle.js';
+import { lineText, parseLine } from '../../rules/bulk-jobs/input-line.js';
 import { inputChanged, type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
 import {
   type Chunk,
