@@ -11,7 +11,7 @@ import { putOrganisation } from '../../functions/store/organisation-store.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
 import { accountPayload } from '../accounts/support/accounts.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
-import { goodBundle, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { bulkJobPaths, createJob, resultsOf, runJob, upload, waitForJob } from './support.js';
@@ -77,9 +77,9 @@ describe('a line never stalls its chunk', () => {
       `{"account":{"external_account_number":"${prefix}-DEEP","extra":${'{"deeper":'.repeat(10_000)}"bottom"${'}'.repeat(10_000)}}}`;
     const twinLines = async (prefix: string) =>
       [
-        JSON.stringify(await goodBundle(`${prefix}-A`)),
+        JSON.stringify(goodAccount(`${prefix}-A`)),
         deep(prefix),
-        JSON.stringify(await goodBundle(`${prefix}-B`)),
+        JSON.stringify(goodAccount(`${prefix}-B`)),
       ].join('\n');
     const dir = tempDir('bulk-deep');
     const cliPrefix = `BJDEEPC-${randomUUID().slice(0, 6)}`;
@@ -262,7 +262,7 @@ describe('the in-process steps apply the gateway’s size limit to the Lambda ev
   it('a line with 500 notes of escaped text (about 4 MB of body, over 6 MB of event) ends PARTIAL notes payload_too_large, as `etl load` ends it', async () => {
     // Prepare
     const withNotes = async (prefix: string) => {
-      const bundle = await goodBundle(prefix);
+      const bundle = goodAccount(prefix);
       bundle.notes = Array.from({ length: 500 }, (_, index) => ({
         body: `${index} ${'"'.repeat(4_000)}`,
         created_at: '2026-01-20T09:00:00Z',

@@ -43,7 +43,9 @@ describe('Rule: progress counts accounts, one a line, as each line ends', () => 
     progress.stop();
 
     // Assess
-    expect(written.at(-1)).toMatch(/^progress: 2\/10 accounts \(imported 1, failed 1\), [\d.]+ accounts\/s\n$/);
+    expect(written.at(-1)).toMatch(
+      /^progress: 2\/10 accounts \(imported 1, failed 1\), [\d.]+ accounts\/s\n$/,
+    );
     expect(written.join('')).not.toContain('transactions');
   });
 });
