@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { DataImportClient } from '../../client/data-import-client.js';
 import { inputKey, objectIdentity } from '../../functions/adapters/bulk-jobs/job-objects.js';
 import type { Chunk } from '../../functions/rules/bulk-jobs/engine.js';
 import { claimExpiresAt } from '../../functions/rules/claims/claim.js';
 import { claimRead, markReadDone, markStarted } from '../../functions/store/bulk-job-store.js';
 import type { StepHandlers } from '../../functions/use-cases/bulk-jobs/in-process-steps.js';
 import { runBulkJobChunk } from '../../functions/use-cases/bulk-jobs/run-bulk-job-chunk.js';
-import type { DataImportClient } from '../../client/data-import-client.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { pollUntil } from '../support/polling.js';
