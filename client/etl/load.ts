@@ -135,9 +135,15 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
     try {
       await pool(pending, options.concurrency, async (input) => {
         const { result, final } = input.account
-          ? await loadAccount(client, journal, input as InputLine & { account: LineAccount }, options.supplier, {
-              retryRefused: retried(input),
-            })
+          ? await loadAccount(
+              client,
+              journal,
+              input as InputLine & { account: LineAccount },
+              options.supplier,
+              {
+                retryRefused: retried(input),
+              },
+            )
           : { result: invalidLineResult(input), final: true };
         journal.append({ line: input.line, hash: input.hash, result, final });
         progress.lineDone(result);

@@ -53,7 +53,8 @@ export function parseLine(text: string, line: number): InputLine {
     return { line, hash, problem: 'the line is not valid JSON', externalAccountNumber: null };
   }
   const external = isObject(value)
-    ? (value.external_account_number ?? (isObject(value.account) ? value.account.external_account_number : null))
+    ? (value.external_account_number ??
+      (isObject(value.account) ? value.account.external_account_number : null))
     : null;
   const problem = shapeProblem(value);
   return {

@@ -68,20 +68,18 @@ export function writeLines(dir: string, accounts: unknown[]): string {
   return file;
 }
 
+/** An account of a line, as tests build and break it (any field, any type). */
+// biome-ignore lint/suspicious/noExplicitAny: tests break lines in every way, including types
+export type LineAccount = Record<string, any> & { external_account_number: string };
+
 /**
  * A line for a new account of ACME: a valid EnergyAccount (`accountPayload()`, fresh meter
  * points) numbered under `prefix`, carrying its own notes, statements, transactions and payment
  * instruction.
  */
-// biome-ignore lint/suspicious/noExplicitAny: tests break lines in every way, including types
-export function goodAccount(
-  prefix: string,
-  overrides: Record<string, unknown> = {},
-): Record<string, any> & { external_account_number: string } {
-  return accountPayload({ external_account_number: `${prefix}-${randomUUID()}`, ...overrides }) as Record<
-    string,
-    any
-  > & {
-    external_account_number: string;
-  };
+export function goodAccount(prefix: string, overrides: Record<string, unknown> = {}): LineAccount {
+  return accountPayload({
+    external_account_number: `${prefix}-${randomUUID()}`,
+    ...overrides,
+  }) as LineAccount;
 }
