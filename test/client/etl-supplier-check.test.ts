@@ -8,9 +8,9 @@ vi.setConfig({ testTimeout: 120_000 });
 /** A file of two good lines whose accounts name no supplier: `--supplier` alone decides. */
 async function fileOfTwoLines(prefix: string): Promise<{ dir: string; file: string }> {
   const dir = tempDir(prefix);
-  const bundles = [goodAccount(prefix), goodAccount(prefix)];
-  for (const bundle of bundles) delete (bundle.account as { import_supplier?: string }).import_supplier;
-  return { dir, file: writeLines(dir, bundles) };
+  const accounts = [goodAccount(prefix), goodAccount(prefix)];
+  for (const account of accounts) delete account.import_supplier;
+  return { dir, file: writeLines(dir, accounts) };
 }
 
 describe('Rule: load and submit check the supplier before the first line: exit 2 and one sentence', () => {
