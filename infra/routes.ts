@@ -399,8 +399,8 @@ export const backgroundFunctions = {
     id: 'run-bulk-job-lines',
     description:
       'Bulk jobs worker: runs the lines of a chunk through the import routes in process; writes the results (SQS event source)',
-    // Each line runs the steps of `npm run etl -- load` (their handlers, in process): the routes' own
-    // access, and its own on the job's items.
+    // Each line runs the steps of `npm run etl -- load` (validate for a dry run, else stage and
+    // process: their handlers, in process): the routes' own access, and its own on the job's items.
     // Before each chunk it reads the job's organisation and its keys (gsi3): a job acts only with
     // current authority.
     table: tableUseWith(
@@ -408,19 +408,8 @@ export const backgroundFunctions = {
         items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
         queries: ['gsi3'],
       },
-      [
-        'validate-account',
-        'stage-account',
-        'process-account',
-        'create-transactions',
-        'create-notes',
-        'create-historical-statements',
-        'create-payment-instruction',
-      ],
+      ['validate-account', 'stage-account', 'process-account'],
     ),
-    readsDocuments: true,
-    readsVendorCredentials: true,
-    readsExtraChoices: true,
     bulkJobObjects: ['read-inputs', 'write-results'],
     sendsBulkJobLines: true,
     // Its line claims are only ever waited for by another worker; the claims a line's steps take

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDataImportClient, type DataImportClient } from '../data-import-client.js';
 import { checkApiAccess, SetupError, setupProblem } from './api-access.js';
-import { readBundles } from './bundle.js';
+import { readInputLines } from './input-file.js';
 import { endWithTheCommand } from './lifetime.js';
 import { load, type RetryableStatus } from './load.js';
 import { loadReport, submitReport } from './load-report.js';
-import { type AccountSummary, type ReconcileLine, reconcileBundle } from './reconcile.js';
+import { type AccountSummary, type ReconcileLine, reconcileLine } from './reconcile.js';
 import { DEFAULT_STATE_ROOT, statusReport } from './status.js';
 import { abortJob, getJob, JobRequestError, submit } from './submit.js';
 import { checkSupplier } from './supplier-check.js';
@@ -214,23 +214,23 @@ async function runReconcile(command: Command): Promise<number> {
   await checkApiAccess(client);
   const supplier = command.supplier as string;
   const results: ReconcileLine[] = [];
-  for (const input of readBundles(command.file as string)) {
-    if (!input.bundle) {
+  for (const input of readInputLines(command.file as string)) {
+    if (!input.account) {
       results.push({
         line: input.line,
         external_account_number: input.externalAccountNumber,
         result: 'MISSING',
-        differences: [{ field: 'line', expected: 'an account bundle', actual: input.problem }],
+        differences: [{ field: 'line', expected: 'an account', actual: input.problem }],
       });
       continue;
     }
-    const external = input.bundle.account.external_account_number;
+    const external = input.account.external_account_number;
     const { status, body } = await client.getJson<AccountSummary>(
       `/v1/data-import/account-summary/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}/`,
     );
     if (status !== 200 && status !== 404)
       throw new Error(`account summary of ${external} answered ${status}`);
-    results.push(reconcileBundle(input.line, input.bundle, status === 200 ? body : undefined));
+    results.push(reconcileLine(input.line, input.account, status === 200 ? body : undefined));
   }
   const stateDir = command.stateDir as string;
   mkdirSync(stateDir, { recursive: true });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  type LoadLineOptions,
   loadLine,
   STEP_PATHS,
   type StepAnswer,
@@ -10,14 +9,14 @@ import {
 import { jsonText } from '../../functions/rules/values/json-text.js';
 import { type DataImportClient, IDEMPOTENCY_KEY } from '../data-import-client.js';
 import { TokenError } from '../token-provider.js';
-import type { AccountBundle, InputLine } from './bundle.js';
+import type { InputLine, LineAccount } from './input-file.js';
 import type { Journal, LineResult, StepEntry } from './journal.js';
 
-export { BATCH_SIZE, stepErrors } from '../../functions/rules/bulk-jobs/load-line.js';
+export { stepErrors } from '../../functions/rules/bulk-jobs/load-line.js';
 
 /**
  * The `Idempotency-Key` of a step's request: derived from the line's text, the step and the body
- * it sends (a batch), and the refusals the journal holds for the line (a `--retry` of a refused
+ * it sends, and the refusals the journal holds for the line (a `--retry` of a refused
  * line is a new request). A step sent again after a lost answer, by the client's retries or by
  * the next run after a crash, sends the same key and gets the first answer.
  */
@@ -65,7 +64,7 @@ export function httpStepSender(
   };
 }
 
-export interface LoadAccountOptions extends Pick<LoadLineOptions, 'onTransactions'> {
+export interface LoadAccountOptions {
   /** Send again the steps the journal holds as refused (`etl load --retry`): their cause may be fixed. */
   retryRefused?: boolean;
 }
@@ -87,14 +86,14 @@ function journalSteps(journal: Journal, input: InputLine, retryRefused: boolean)
 }
 
 /**
- * Loads one bundle over the API (functions/rules/bulk-jobs/load-line.ts says how), journaled:
+ * Loads one line's account over the API (functions/rules/bulk-jobs/load-line.ts says how), journaled:
  * a step the journal holds for this line's text is not sent again; every step sent is
  * journaled (fsynced) once its answer is final.
  */
 export function loadAccount(
   client: DataImportClient,
   journal: Journal,
-  input: InputLine & { bundle: AccountBundle },
+  input: InputLine & { account: LineAccount },
   supplier: string,
   options: LoadAccountOptions = {},
 ): Promise<{ result: LineResult; final: boolean }> {
@@ -104,6 +103,5 @@ export function loadAccount(
   const keyOf = (step: string, body: string) => stepKey(input.hash, refusals, step, body);
   return loadLine(httpStepSender(client, keyOf), input, supplier, {
     steps: journalSteps(journal, input, options.retryRefused ?? false),
-    ...(options.onTransactions ? { onTransactions: options.onTransactions } : {}),
   });
 }

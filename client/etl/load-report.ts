@@ -46,7 +46,7 @@ export function loadReport(summary: LoadSummary, command: { dryRun: boolean; rer
   lines.push(`results: ${summary.resultsFile}`);
   if (summary.notImported.length > 0 && !command.dryRun) {
     lines.push(
-      'Once their cause is fixed (a document uploaded, a payment reference created, the supplier resumed), ' +
+      'Once their cause is fixed outside the file (such as the supplier resumed), ' +
         `send those lines again: ${command.rerun} --retry PARTIAL,FAILED. A line you edit in the file is sent again without it.`,
     );
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { resultsLine } from '../../functions/rules/bulk-jobs/line-result.js';
 import { dryRunLine, invalidLineResult } from '../../functions/rules/bulk-jobs/load-line.js';
 import type { DataImportClient } from '../data-import-client.js';
-import { type AccountBundle, type InputLine, readBundles } from './bundle.js';
+import { type InputLine, type LineAccount, readInputLines } from './input-file.js';
 import { Journal, type LineResult, latestResults } from './journal.js';
 import { httpStepSender, loadAccount } from './load-account.js';
 import { emptyCounts, Progress, type StatusCounts } from './progress.js';
@@ -67,8 +67,6 @@ async function pool<T>(
   if (failure) throw failure.error;
 }
 
-const transactionsOf = (input: InputLine) => input.bundle?.transactions?.length ?? 0;
-
 /**
  * `etl load`: every line of the file through the API with bounded concurrency (each
  * account's steps in order), journaled so that the same command continues where a stopped
@@ -79,23 +77,18 @@ const transactionsOf = (input: InputLine) => input.bundle?.transactions?.length 
 export async function load(client: DataImportClient, options: LoadOptions): Promise<LoadSummary> {
   mkdirSync(options.stateDir, { recursive: true });
   const started = Date.now();
-  const inputs = readBundles(options.file);
+  const inputs = readInputLines(options.file);
   const output = resultsFile(options.stateDir);
 
   if (options.dryRun) {
     const results: LineResult[] = [];
     const send = httpStepSender(client);
-    const progress = new Progress({
-      lines: inputs.length,
-      transactions: 0,
-      done: emptyCounts(),
-      doneTransactions: 0,
-    });
+    const progress = new Progress({ lines: inputs.length, done: emptyCounts() });
     try {
       await pool(inputs, options.concurrency, async (input) => {
         const { result } = await dryRunLine(send, input, options.supplier);
         results.push(result);
-        progress.lineDone(result, 0);
+        progress.lineDone(result);
       });
     } finally {
       progress.stop();
@@ -138,32 +131,22 @@ export async function load(client: DataImportClient, options: LoadOptions): Prom
     const resumed = inputs.filter((input) => !pendingLines.has(input));
     const done = emptyCounts();
     for (const input of resumed) done[(doneBefore(input) as LineResult).status]++;
-    const progress = new Progress({
-      lines: inputs.length,
-      transactions: inputs.reduce((sum, input) => sum + transactionsOf(input), 0),
-      done,
-      doneTransactions: resumed.reduce((sum, input) => sum + transactionsOf(input), 0),
-    });
+    const progress = new Progress({ lines: inputs.length, done });
     try {
       await pool(pending, options.concurrency, async (input) => {
-        let answered = 0;
-        const { result, final } = input.bundle
+        const { result, final } = input.account
           ? await loadAccount(
               client,
               journal,
-              input as InputLine & { bundle: AccountBundle },
+              input as InputLine & { account: LineAccount },
               options.supplier,
               {
                 retryRefused: retried(input),
-                onTransactions: (count, sent) => {
-                  answered += count;
-                  progress.transactionsDone(count, sent);
-                },
               },
             )
           : { result: invalidLineResult(input), final: true };
         journal.append({ line: input.line, hash: input.hash, result, final });
-        progress.lineDone(result, transactionsOf(input) - answered);
+        progress.lineDone(result);
       });
     } finally {
       progress.stop();

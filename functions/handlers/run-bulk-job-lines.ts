@@ -3,24 +3,12 @@ import { chunkOf, readBulkJobMessage } from '../rules/bulk-jobs/engine.js';
 import { finishBulkJob } from '../use-cases/bulk-jobs/finish-bulk-job.js';
 import type { StepHandlers } from '../use-cases/bulk-jobs/in-process-steps.js';
 import { runBulkJobChunk } from '../use-cases/bulk-jobs/run-bulk-job-chunk.js';
-import { handler as statements } from './create-historical-statements.js';
-import { handler as notes } from './create-notes.js';
-import { handler as paymentInstruction } from './create-payment-instruction.js';
-import { handler as transactions } from './create-transactions.js';
 import { handler as process } from './process-account.js';
 import { handler as stage } from './stage-account.js';
 import { handler as validate } from './validate-account.js';
 
 /** Each step of a line runs in the handler of the route the ETL CLI would call. */
-const steps: StepHandlers = {
-  validate,
-  stage,
-  process,
-  transactions,
-  notes,
-  statements,
-  payment_instruction: paymentInstruction,
-};
+const steps: StepHandlers = { validate, stage, process };
 
 /**
  * The bulk jobs worker: consumes the lines queue (SQS event source, at most `bulkJobConcurrency`

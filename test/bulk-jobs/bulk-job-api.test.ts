@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { accountPayload } from '../accounts/support/accounts.js';
 import { tempDir } from '../client/support/etl.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
@@ -44,7 +45,7 @@ describe('creating a job answers 201 OPEN with a presigned upload valid one hour
     const token = await acme();
     const job = (await createJob(token, { import_supplier: 'ACME' })).json;
     const file = path.join(tempDir('bulk-upload'), 'accounts.ndjson');
-    writeFileSync(file, '{"account":{}}\n');
+    writeFileSync(file, `${JSON.stringify(accountPayload())}\n`);
 
     // Act
     const status = await curlUpload(job.upload.url, file);

@@ -6,8 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { sendReadMessage } from '../../functions/adapters/queue/bulk-job-reader-queue.js';
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
+import { accountPayload } from '../accounts/support/accounts.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
-import { goodBundle, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { bulkJobPaths, createJob, resultsOf, runJob, upload, waitForJob } from './support.js';
@@ -16,29 +17,27 @@ vi.setConfig({ testTimeout: 180_000 });
 
 const LINES_OF_SMALL_JOB = 200;
 
-/** The lines of a file of bundles with good and bad lines, each account numbered under `prefix`. */
+/** The lines of a file of accounts with good and bad lines, each account numbered under `prefix`. */
 async function mixedLines(prefix: string): Promise<string[]> {
-  const good = await goodBundle(`${prefix}-GOOD`);
-  const badPhone = await goodBundle(`${prefix}-PHONE`);
-  badPhone.account.customers = [{ given_name: 'Ada', family_name: 'Lovelace', mobile: '12' }];
-  const future = await goodBundle(`${prefix}-FUTURE`);
-  (future.transactions[1] as Record<string, unknown>).transaction_date = '2099-01-01';
-  const noPdf = await goodBundle(`${prefix}-NOPDF`);
-  (noPdf.statements[0] as Record<string, unknown>).statement_path = '/statements/never-uploaded.pdf';
-  const unknownReference = await goodBundle(`${prefix}-VENDOR`);
-  unknownReference.payment_instruction.reference = 'pm_notfound_x';
-  const otherSupplier = await goodBundle(`${prefix}-OTHER`);
-  (otherSupplier.account as Record<string, unknown>).import_supplier = 'GLOBEX';
+  const good = goodAccount(`${prefix}-GOOD`);
+  const badPhone = goodAccount(`${prefix}-PHONE`);
+  badPhone.customers[0].mobile = '12';
+  const wrapped = { account: goodAccount(`${prefix}-WRAPPED`), notes: [] };
+  const embedded = goodAccount(`${prefix}-EMBEDDED`);
+  const badStatement = goodAccount(`${prefix}-STATEMENT`);
+  badStatement.statements[0].bill_period_to_date = '2023-12-01';
+  const otherSupplier = goodAccount(`${prefix}-OTHER`);
+  otherSupplier.import_supplier = 'GLOBEX';
   return [
     JSON.stringify(good),
     JSON.stringify(badPhone),
     '',
-    JSON.stringify(future),
-    '{"account": not json',
-    JSON.stringify(noPdf),
+    JSON.stringify(wrapped),
+    '{"external_account_number": not json',
+    JSON.stringify(embedded),
     '   ',
-    JSON.stringify({ account: { external_account_number: `${prefix}-SHAPE` }, extra: true }),
-    JSON.stringify(unknownReference),
+    JSON.stringify({ external_account_number: `${prefix}-SHAPE`, extra: true }),
+    JSON.stringify(badStatement),
     `${JSON.stringify(otherSupplier)}\r`,
   ];
 }
@@ -54,7 +53,7 @@ function comparable(result: Record<string, unknown>, prefix: string) {
 }
 
 describe('a job loads each line exactly as `npm run etl -- load` does', () => {
-  it('a file of good and bad lines: the same status and errors per line as the CLI, counts and results in line order', async () => {
+  it('a file of good and bad lines (CRLF, blank lines, not JSON, the old wrapper, rules of the account and of its embedded items, another supplier): the same status and errors per line as the CLI, counts and results in line order', async () => {
     // Prepare: twin files, the same lines for different accounts.
     const dir = tempDir('bulk-mixed');
     const cliPrefix = `BJC-${randomUUID().slice(0, 8)}`;
@@ -76,25 +75,78 @@ describe('a job loads each line exactly as `npm run etl -- load` does', () => {
     expect(results.map((result) => [result.line, result.status])).toEqual([
       [1, 'IMPORTED'],
       [2, 'FAILED'],
-      [4, 'PARTIAL'],
+      [4, 'FAILED'],
       [5, 'FAILED'],
-      [6, 'PARTIAL'],
+      [6, 'IMPORTED'],
       [8, 'FAILED'],
-      [9, 'PARTIAL'],
+      [9, 'FAILED'],
       [10, 'FAILED'],
+    ]);
+    const errorsOf = (line: number) => results.find((result) => result.line === line)?.errors;
+    expect(errorsOf(2)).toContainEqual(
+      expect.objectContaining({ step: 'stage', code: 'invalid_phone_number', attr: 'customers.0.mobile' }),
+    );
+    expect(errorsOf(4)).toEqual([expect.objectContaining({ step: 'parse', code: 'invalid_line' })]);
+    expect(errorsOf(8)).toContainEqual(expect.objectContaining({ step: 'stage', code: 'unknown_field' }));
+    expect(errorsOf(9)).toContainEqual(
+      expect.objectContaining({ step: 'stage', attr: 'statements.0.bill_period_to_date' }),
+    );
+    expect(errorsOf(10)).toEqual([
+      expect.objectContaining({ step: 'stage', code: 'import_supplier_mismatch', attr: 'import_supplier' }),
     ]);
     expect(job).toMatchObject({
       state: 'COMPLETE',
-      lines: { total: 8, processed: 8, imported: 1, partial: 3, failed: 4, not_processed: 0 },
+      lines: { total: 8, processed: 8, imported: 2, partial: 0, failed: 6, not_processed: 0 },
       error: null,
     });
     expect(job.started_at).toEqual(expect.any(String));
   });
 
+  it('a line in the old bundle wrapper is refused by both with invalid_line and a problem saying the account goes on the line itself', async () => {
+    // Prepare
+    const dir = tempDir('bulk-wrapper');
+    const wrapper = (prefix: string) =>
+      JSON.stringify({ account: goodAccount(prefix), transactions: [], notes: [], statements: [] });
+    const cliPrefix = `BJWC-${randomUUID().slice(0, 8)}`;
+    const jobPrefix = `BJWJ-${randomUUID().slice(0, 8)}`;
+    const cliFile = path.join(dir, 'cli.ndjson');
+    writeFileSync(cliFile, `${wrapper(cliPrefix)}\n`);
+
+    // Act
+    const cli = await runEtl(['load', cliFile, '--supplier', 'ACME', '--state', path.join(dir, 'state')]);
+    const { results } = await runJob(`${wrapper(jobPrefix)}\n`);
+
+    // Assess
+    const [cliResult] = readNdjson(path.join(dir, 'state', 'results.ndjson'));
+    expect(cli.code).toBe(1);
+    for (const [result, prefix] of [
+      [cliResult, cliPrefix],
+      [results[0], jobPrefix],
+    ]) {
+      expect(result).toEqual({
+        line: 1,
+        external_account_number: expect.stringContaining(prefix),
+        service_account_number: null,
+        status: 'FAILED',
+        errors: [
+          {
+            step: 'parse',
+            code: 'invalid_line',
+            attr: null,
+            detail:
+              'the bundle wrapper {"account", "transactions", "notes", "statements", "payment_instruction"} ' +
+              'is no longer accepted: put the account itself on the line, with its notes, statements, ' +
+              'transactions and payment instructions inside it',
+          },
+        ],
+      });
+    }
+  });
+
   it('loading the same file again in a new job leaves every account as it was and reports its good lines IMPORTED', async () => {
     // Prepare
-    const first = await goodBundle('BJAGAIN-1');
-    const second = await goodBundle('BJAGAIN-2');
+    const first = goodAccount('BJAGAIN-1');
+    const second = goodAccount('BJAGAIN-2');
     const content = `${JSON.stringify(first)}\n${JSON.stringify(second)}\n`;
     const once = await runJob(content);
 
@@ -108,10 +160,8 @@ describe('a job loads each line exactly as `npm run etl -- load` does', () => {
 
   it('a line over 10 MB is FAILED with line_too_large and never read; the other lines load', async () => {
     // Prepare
-    const good = await goodBundle('BJBIG');
-    const huge = JSON.stringify({
-      account: { external_account_number: 'BJBIG-HUGE', note: 'x'.repeat(10 * 1024 * 1024) },
-    });
+    const good = goodAccount('BJBIG');
+    const huge = JSON.stringify(goodAccount('BJBIG-HUGE', { billing_name: 'x'.repeat(10 * 1024 * 1024) }));
 
     // Act
     const { job, results } = await runJob(`${huge}\n${JSON.stringify(good)}\n`);
@@ -164,7 +214,7 @@ describe('a dry-run job validates each line as `etl load --dry-run` does, and ke
     const good = JSON.parse(jobLines[0] as string);
     const status = await api(
       'GET',
-      `/v1/data-import/account-transfer-status/ACME/${encodeURIComponent(good.account.external_account_number)}/`,
+      `/v1/data-import/account-transfer-status/ACME/${encodeURIComponent(good.external_account_number)}/`,
       { token: await obtainToken() },
     );
     expect(status.status).toBe(404);
@@ -177,9 +227,9 @@ describe('abort, and a supplier paused during a job', () => {
     const { supplier, apiKey } = await newSupplierWithKey('BJPAUSE');
     const token = await obtainToken(apiKey);
     // Enough lines that chunks hold several each.
-    const bundles = Array.from({ length: LINES_OF_SMALL_JOB }, (_, index) => ({
-      account: { external_account_number: `BJP-${index}-${randomUUID().slice(0, 6)}` },
-    }));
+    const bundles = Array.from({ length: LINES_OF_SMALL_JOB }, (_, index) =>
+      accountPayload({ external_account_number: `BJP-${index}-${randomUUID().slice(0, 6)}` }, supplier),
+    );
     const created = (await createJob(token, { import_supplier: supplier, dry_run: true })).json;
     expect(await upload(created.upload.url, bundles.map((bundle) => JSON.stringify(bundle)).join('\n'))).toBe(
       200,
@@ -213,7 +263,7 @@ describe('abort, and a supplier paused during a job', () => {
     for (const result of notProcessed) {
       expect(result).toEqual({
         line: result.line,
-        external_account_number: bundles[result.line - 1]?.account.external_account_number,
+        external_account_number: bundles[result.line - 1]?.external_account_number,
         service_account_number: null,
         status: 'NOT_PROCESSED',
         errors: [],
@@ -257,7 +307,7 @@ describe('a read message that reaches the reader before its job is started', () 
     const externals = Array.from({ length: 5 }, (_, i) => `BJE-${i}-${randomUUID().slice(0, 6)}`);
     const created = (await createJob(token, { import_supplier: supplier, dry_run: true })).json;
     const content = externals.map((external) =>
-      JSON.stringify({ account: { external_account_number: external } }),
+      JSON.stringify(accountPayload({ external_account_number: external }, supplier)),
     );
     expect(await upload(created.upload.url, content.join('\n'))).toBe(200);
     await sendReadMessage(readMessage(created.job_id, 'continue'));
@@ -286,7 +336,7 @@ describe('a read message that reaches the reader before its job is started', () 
     // Assess
     expect(finished).toMatchObject({
       state: 'COMPLETE',
-      lines: { total: 5, processed: 5, failed: 5, not_processed: 0 },
+      lines: { total: 5, processed: 5, imported: 5, failed: 0, not_processed: 0 },
     });
     expect((await resultsOf(finished)).map((result) => result.line)).toEqual([1, 2, 3, 4, 5]);
     expect({ ...after, results_url: null }).toEqual({ ...finished, results_url: null });

@@ -11,24 +11,17 @@ import { putOrganisation } from '../../functions/store/organisation-store.js';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
 import { accountPayload } from '../accounts/support/accounts.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
-import { goodBundle, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir } from '../client/support/etl.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { bulkJobPaths, createJob, resultsOf, runJob, upload, waitForJob } from './support.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/** An account line with one note, for whichever supplier loads it: imported for real, no document needed. */
+/** A line for whichever supplier loads it (the account names none): an EnergyAccount with its embedded items. */
 function accountLine(external: string): string {
-  const {
-    supply_addresses: _addresses,
-    import_supplier: _supplier,
-    ...account
-  } = accountPayload({ external_account_number: external });
-  return JSON.stringify({
-    account,
-    notes: [{ body: `Imported (${external})`, created_at: '2026-02-01T10:00:00Z' }],
-  });
+  const { import_supplier: _supplier, ...account } = accountPayload({ external_account_number: external });
+  return JSON.stringify(account);
 }
 
 /**
@@ -74,12 +67,12 @@ describe('a line never stalls its chunk', () => {
   it('a line whose account nests 10 000 levels deep ends as `etl load` ends it, and the lines after it in its chunk load', async () => {
     // Prepare
     const deep = (prefix: string) =>
-      `{"account":{"external_account_number":"${prefix}-DEEP","extra":${'{"deeper":'.repeat(10_000)}"bottom"${'}'.repeat(10_000)}}}`;
+      `{"external_account_number":"${prefix}-DEEP","extra":${'{"deeper":'.repeat(10_000)}"bottom"${'}'.repeat(10_000)}}`;
     const twinLines = async (prefix: string) =>
       [
-        JSON.stringify(await goodBundle(`${prefix}-A`)),
+        JSON.stringify(goodAccount(`${prefix}-A`)),
         deep(prefix),
-        JSON.stringify(await goodBundle(`${prefix}-B`)),
+        JSON.stringify(goodAccount(`${prefix}-B`)),
       ].join('\n');
     const dir = tempDir('bulk-deep');
     const cliPrefix = `BJDEEPC-${randomUUID().slice(0, 6)}`;
@@ -117,7 +110,7 @@ describe('an upload stored with a Content-Encoding is refused at start', () => {
   it('a gzip upload: 400 bulk_job_upload_encoded at the top level, the job stays OPEN; the same file uploaded plain then runs', async () => {
     // Prepare
     const token = await obtainToken();
-    const content = `${JSON.stringify({ account: { external_account_number: `BJGZ-${randomUUID()}` } })}\n`;
+    const content = `${accountLine(`BJGZ-${randomUUID()}`)}\n`;
     const created = (await createJob(token, { import_supplier: 'ACME', dry_run: true })).json;
     const gzipped = await fetch(created.upload.url, {
       method: 'PUT',
@@ -259,15 +252,15 @@ describe('a job acts only with current authority', () => {
 });
 
 describe('the in-process steps apply the gateway’s size limit to the Lambda event, as over HTTP', () => {
-  it('a line with 500 notes of escaped text (about 4 MB of body, over 6 MB of event) ends PARTIAL notes payload_too_large, as `etl load` ends it', async () => {
+  it('a line whose account carries 500 notes of escaped text (about 4 MB of body, over 6 MB of event) ends FAILED stage payload_too_large, as `etl load` ends it', async () => {
     // Prepare
     const withNotes = async (prefix: string) => {
-      const bundle = await goodBundle(prefix);
-      bundle.notes = Array.from({ length: 500 }, (_, index) => ({
+      const account = goodAccount(prefix);
+      account.notes = Array.from({ length: 500 }, (_, index) => ({
         body: `${index} ${'"'.repeat(4_000)}`,
         created_at: '2026-01-20T09:00:00Z',
       }));
-      return JSON.stringify(bundle);
+      return JSON.stringify(account);
     };
     const dir = tempDir('bulk-event-size');
     writeFileSync(
@@ -293,8 +286,8 @@ describe('the in-process steps apply the gateway’s size limit to the Lambda ev
       errors: unknown[];
     }[];
     const expected = {
-      status: 'PARTIAL',
-      errors: [expect.objectContaining({ step: 'notes', code: 'payload_too_large' })],
+      status: 'FAILED',
+      errors: [expect.objectContaining({ step: 'stage', code: 'payload_too_large' })],
     };
     expect(cliResult).toMatchObject(expected);
     expect(results[0]).toMatchObject(expected);

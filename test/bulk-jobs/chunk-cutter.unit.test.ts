@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBlankLine, lineText } from '../../functions/rules/bulk-jobs/account-bundle.js';
 import { MAX_LINE_BYTES } from '../../functions/rules/bulk-jobs/bulk-job.js';
 import { ChunkCutter, type CutChunk, START } from '../../functions/rules/bulk-jobs/chunk-cutter.js';
 import { MAX_LINES_PER_CHUNK, targetChunkBytes } from '../../functions/rules/bulk-jobs/engine.js';
+import { isBlankLine, lineText } from '../../functions/rules/bulk-jobs/input-line.js';
 
 /** Every chunk of `input`, fed to the cutter in pieces cut at `splits`. */
 function cut(input: Buffer, targetBytes: number, splits: readonly number[] = [], from = START): CutChunk[] {

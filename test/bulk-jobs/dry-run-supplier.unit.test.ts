@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseLine } from '../../functions/rules/bulk-jobs/account-bundle.js';
+import { parseLine } from '../../functions/rules/bulk-jobs/input-line.js';
 import { dryRunLine, loadLine, type StepSender } from '../../functions/rules/bulk-jobs/load-line.js';
+import { accountPayload } from '../accounts/support/accounts.js';
 
 /** A sender that answers every step as accepted, and counts what it was sent. */
 function acceptingSender() {
@@ -16,7 +17,7 @@ describe('Rule: a dry run agrees with the real run on a line whose account names
   it('dryRunLine fails it with import_supplier_mismatch, as loadLine does, and sends nothing', async () => {
     // Prepare
     const input = parseLine(
-      JSON.stringify({ account: { import_supplier: 'GLOBEX', external_account_number: 'LEGACY-9' } }),
+      JSON.stringify(accountPayload({ import_supplier: 'GLOBEX', external_account_number: 'LEGACY-9' })),
       4,
     );
     const dry = acceptingSender();
@@ -32,7 +33,7 @@ describe('Rule: a dry run agrees with the real run on a line whose account names
       line: 4,
       external_account_number: 'LEGACY-9',
       status: 'FAILED',
-      errors: [{ step: 'stage', code: 'import_supplier_mismatch', attr: 'account.import_supplier' }],
+      errors: [{ step: 'stage', code: 'import_supplier_mismatch', attr: 'import_supplier' }],
     });
     expect(dry.sent).toEqual([]);
   });
@@ -40,10 +41,11 @@ describe('Rule: a dry run agrees with the real run on a line whose account names
   it('an account that names the load’s supplier, or none, is still validated', async () => {
     // Prepare
     const named = parseLine(
-      JSON.stringify({ account: { import_supplier: 'ACME', external_account_number: 'L-1' } }),
+      JSON.stringify(accountPayload({ import_supplier: 'ACME', external_account_number: 'L-1' })),
       1,
     );
-    const unnamed = parseLine(JSON.stringify({ account: { external_account_number: 'L-2' } }), 2);
+    const { import_supplier: _none, ...unnamedAccount } = accountPayload({ external_account_number: 'L-2' });
+    const unnamed = parseLine(JSON.stringify(unnamedAccount), 2);
     const dry = acceptingSender();
 
     // Act

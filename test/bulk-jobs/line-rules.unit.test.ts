@@ -72,7 +72,7 @@ describe('a line whose run throws ends FAILED with a code; a pause is not the li
     // Prepare
     const paused = {
       ...lineFailedResult(1, null, new Error()),
-      errors: [{ step: 'notes', code: 'import_supplier_paused', attr: 'import_supplier', detail: '' }],
+      errors: [{ step: 'process', code: 'import_supplier_paused', attr: 'import_supplier', detail: '' }],
     };
 
     // Assess

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { setSupplierStatus } from '../../functions/store/supplier-store.js';
+import { accountPayload } from '../accounts/support/accounts.js';
 import { newSupplierWithKey } from '../accounts/support/seed-processes.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
@@ -30,7 +31,7 @@ describe('operators see unfinished bulk jobs and hand one to the reader again', 
     const externals = Array.from({ length: 6 }, (_, i) => `BJOPS-${i}-${randomUUID().slice(0, 6)}`);
     const created = (await createJob(token, { import_supplier: supplier, dry_run: true })).json;
     const content = externals.map((external) =>
-      JSON.stringify({ account: { external_account_number: external } }),
+      JSON.stringify(accountPayload({ external_account_number: external }, supplier)),
     );
     expect(await upload(created.upload.url, content.join('\n'))).toBe(200);
     expect((await api('POST', bulkJobPaths.start(created.job_id), { token })).status).toBe(202);
@@ -50,7 +51,7 @@ describe('operators see unfinished bulk jobs and hand one to the reader again', 
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(job).toMatchObject({
       state: 'COMPLETE',
-      lines: { total: 6, processed: 6, failed: 6, not_processed: 0 },
+      lines: { total: 6, processed: 6, imported: 6, failed: 0, not_processed: 0 },
     });
     expect((await resultsOf(job)).map((result) => result.line)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(again.code).toBe(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountPayload } from '../accounts/support/accounts.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { bulkJobPaths, createJob, upload } from './support.js';
@@ -60,7 +61,7 @@ describe('a presigned URL is honoured only as it was signed, as S3 honours it', 
         ]),
       ),
     );
-    const asGiven = await upload(url, '{"account":{}}\n');
+    const asGiven = await upload(url, `${JSON.stringify(accountPayload())}\n`);
 
     // Assess
     expect(codes).toEqual({

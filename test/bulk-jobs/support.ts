@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { DataImportClient } from '../../client/data-import-client.js';
+import { inputKey, objectIdentity } from '../../functions/adapters/bulk-jobs/job-objects.js';
+import type { Chunk } from '../../functions/rules/bulk-jobs/engine.js';
+import { claimExpiresAt } from '../../functions/rules/claims/claim.js';
+import { claimRead, markReadDone, markStarted } from '../../functions/store/bulk-job-store.js';
+import type { StepHandlers } from '../../functions/use-cases/bulk-jobs/in-process-steps.js';
+import { runBulkJobChunk } from '../../functions/use-cases/bulk-jobs/run-bulk-job-chunk.js';
 import { obtainToken } from '../support/auth.js';
 import { api } from '../support/http.js';
 import { pollUntil } from '../support/polling.js';
@@ -87,4 +94,36 @@ export async function runJob(
   expect((await api('POST', bulkJobPaths.start(created.json.job_id), { token })).status).toBe(202);
   const job = await waitForJob(token, created.json.job_id, (current) => current.finished_at !== null);
   return { job, results: await resultsOf(job) };
+}
+
+/**
+ * A job of `lines` for `supplier`, created and uploaded over the API, then started and read here
+ * (no reader runs): its one chunk is run by `runChunk`, this test's own worker, with the step
+ * handlers the test gives (wrapped to pause a supplier, to read what is staged, …).
+ */
+export async function jobRunHere(token: string, supplier: string, lines: readonly string[]) {
+  const created = (await createJob(token, { import_supplier: supplier })).json;
+  expect(await upload(created.upload.url, lines.map((line) => `${line}\n`).join(''))).toBe(200);
+  const input = await objectIdentity(inputKey(created.job_id));
+  const now = new Date();
+  await markStarted(created.job_id, now, now.toISOString().slice(0, 19).concat('Z'), input?.etag ?? '');
+  await claimRead(created.job_id, 'test-reader', claimExpiresAt(Date.now() + 60_000, 5), now, false);
+  await markReadDone(created.job_id, 'test-reader', { lines: lines.length, chunks: 1 });
+  let offset = 0;
+  const chunk: Chunk = {
+    chunk: 0,
+    lines: lines.map((line, index) => {
+      const length = Buffer.byteLength(line);
+      const entry = { line: index + 1, offset, length };
+      offset += length + 1;
+      return entry;
+    }),
+  };
+  const runChunk = (handlers: StepHandlers) =>
+    runBulkJobChunk(created.job_id, chunk, handlers, {
+      holder: `test-worker-${randomUUID()}`,
+      startedAtMs: Date.now(),
+      deadlineMs: Date.now() + 120_000,
+    });
+  return { jobId: created.job_id as string, runChunk };
 }

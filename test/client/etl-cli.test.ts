@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, withoutNulls } from '../../functions/rules/account/account.js';
+import { type ApiServer, type ProxyHandler, startApiServer } from '../../infra/local/api-server.js';
+import { loadHandler } from '../../infra/local/handlers.js';
 import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';
 import { api } from '../support/http.js';
-import { goodBundle, readNdjson, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
+import { readingStagedBeforeProcess } from '../support/staged-before-process.js';
+import { goodAccount, readNdjson, runEtl, startEtl, tempDir, writeLines } from './support/etl.js';
 
 async function getAccount(route: 'account-transfer-status' | 'account-summary', external: string) {
   return api('GET', `/v1/data-import/${route}/ACME/${encodeURIComponent(external)}/`, {
@@ -13,19 +17,15 @@ async function getAccount(route: 'account-transfer-status' | 'account-summary', 
 }
 
 describe('etl load reports each line and exits 1 unless every line is IMPORTED', () => {
-  it('good lines are IMPORTED; a bad phone FAILS at staging; a future transaction, a missing PDF and an unknown vendor reference leave the account PARTIAL', async () => {
+  it('good lines are IMPORTED; a bad phone FAILS at staging; a line that is not JSON, and a line in the old bundle wrapper, FAIL at parse with invalid_line', async () => {
     // Prepare
     const dir = tempDir('etl-bad-lines');
-    const good = await goodBundle('ETL-GOOD');
-    const badPhone = await goodBundle('ETL-PHONE');
-    badPhone.account.customers = [{ given_name: 'Ada', family_name: 'Lovelace', mobile: '12' }];
-    const future = await goodBundle('ETL-FUTURE');
-    (future.transactions[1] as Record<string, unknown>).transaction_date = '2099-01-01';
-    const noPdf = await goodBundle('ETL-NOPDF');
-    (noPdf.statements[0] as Record<string, unknown>).statement_path = '/statements/never-uploaded.pdf';
-    const unknownReference = await goodBundle('ETL-VENDOR');
-    unknownReference.payment_instruction.reference = 'pm_notfound_x';
-    const file = writeBundles(dir, [good, badPhone, future, noPdf, unknownReference]);
+    const good = goodAccount('ETL-GOOD');
+    const badPhone = goodAccount('ETL-PHONE');
+    badPhone.customers[0].mobile = '12';
+    const wrapped = goodAccount('ETL-WRAPPED');
+    const file = writeLines(dir, [good, badPhone, { account: wrapped, notes: [] }]);
+    appendFileSync(file, '{"external_account_number": not json\n');
     const state = path.join(dir, 'state');
 
     // Act
@@ -37,39 +37,78 @@ describe('etl load reports each line and exits 1 unless every line is IMPORTED',
     expect(results.map((result) => [result.line, result.status])).toEqual([
       [1, 'IMPORTED'],
       [2, 'FAILED'],
-      [3, 'PARTIAL'],
-      [4, 'PARTIAL'],
-      [5, 'PARTIAL'],
+      [3, 'FAILED'],
+      [4, 'FAILED'],
     ]);
-    expect(results[0]).toMatchObject({
-      external_account_number: good.account.external_account_number,
-      errors: [],
-    });
+    expect(results[0]).toMatchObject({ external_account_number: good.external_account_number, errors: [] });
     expect(results[0].service_account_number).toMatch(/^A-[0-9A-F]{8}$/);
     expect(results[1]).toMatchObject({ service_account_number: null });
     expect(results[1].errors).toContainEqual(
-      expect.objectContaining({ step: 'stage', attr: 'customers.0.mobile' }),
+      expect.objectContaining({ step: 'stage', code: 'invalid_phone_number', attr: 'customers.0.mobile' }),
     );
-    expect(results[2].errors).toEqual([
-      expect.objectContaining({
-        step: 'transactions',
-        code: 'transaction_in_future',
-        attr: 'transactions.1.transaction_date',
-      }),
-    ]);
+    expect(results[2]).toMatchObject({
+      external_account_number: wrapped.external_account_number,
+      service_account_number: null,
+      errors: [
+        {
+          step: 'parse',
+          code: 'invalid_line',
+          attr: null,
+          detail: expect.stringContaining('bundle wrapper'),
+        },
+      ],
+    });
     expect(results[3].errors).toEqual([
-      expect.objectContaining({ step: 'statements', code: 'path_does_not_exist_in_file_store' }),
-    ]);
-    expect(results[4].errors).toEqual([
-      expect.objectContaining({
-        step: 'payment_instruction',
-        code: 'payment_instruction_not_found_at_vendor',
-        attr: 'reference',
-      }),
+      { step: 'parse', code: 'invalid_line', attr: null, detail: 'the line is not valid JSON' },
     ]);
     expect(run.stdout).toMatch(/IMPORTED\s+1/);
-    expect(run.stdout).toMatch(/PARTIAL\s+3/);
-    expect(run.stdout).toMatch(/FAILED\s+1/);
+    expect(run.stdout).toMatch(/FAILED\s+3/);
+  });
+});
+
+describe('a line’s account is staged whole, its notes, statements, transactions and payment instructions inside it, then processed', () => {
+  let server: ApiServer;
+  const process = { staged: new Map<string, Account | undefined>() };
+  beforeAll(async () => {
+    const load = async (id: string) => {
+      const module = (await loadHandler(id)) as { handler: ProxyHandler };
+      if (id !== 'process-account') return module;
+      const reading = readingStagedBeforeProcess(module.handler);
+      process.staged = reading.staged;
+      return { ...module, handler: reading.handler };
+    };
+    server = await startApiServer({ port: 0, loadHandler: load });
+  });
+  afterAll(() => server.stop());
+
+  it('what is staged just before process is the whole account of the line; the line ends IMPORTED and the account summary shows it imported', async () => {
+    // Prepare
+    const dir = tempDir('etl-embedded');
+    const account = goodAccount('ETL-EMBEDDED');
+    for (const field of [
+      'notes',
+      'statements',
+      'current_statement_transactions',
+      'historical_statement_transactions',
+      'payment_instructions',
+    ]) {
+      expect(account[field].length, field).toBeGreaterThan(0);
+    }
+    const file = writeLines(dir, [account]);
+    const state = path.join(dir, 'state');
+
+    // Act
+    const run = await runEtl(['load', file, '--supplier', 'ACME', '--state', state], undefined, server.url);
+
+    // Assess
+    expect(run.code, run.stderr).toBe(0);
+    const staged = process.staged.get(account.external_account_number);
+    expect(staged).toEqual(withoutNulls(account));
+    const [result] = readNdjson(path.join(state, 'results.ndjson'));
+    expect(result).toMatchObject({ status: 'IMPORTED', errors: [] });
+    const summary = await getAccount('account-summary', account.external_account_number);
+    expect(summary.status).toBe(200);
+    expect(summary.json.service_account_number).toBe(result.service_account_number);
   });
 });
 
@@ -77,9 +116,9 @@ describe('etl status prints counts per status from the state directory', () => {
   it('counts the results of a load and exits 0', async () => {
     // Prepare
     const dir = tempDir('etl-status');
-    const bad = await goodBundle('ETL-STATUS-BAD');
-    bad.account.customers = [{ given_name: 'Ada', family_name: 'Lovelace', mobile: '12' }];
-    const file = writeBundles(dir, [await goodBundle('ETL-STATUS'), bad]);
+    const bad = goodAccount('ETL-STATUS-BAD');
+    bad.customers[0].mobile = '12';
+    const file = writeLines(dir, [goodAccount('ETL-STATUS'), bad]);
     const state = path.join(dir, 'state');
     await runEtl(['load', file, '--supplier', 'ACME', '--state', state]);
 
@@ -113,8 +152,8 @@ describe('etl load resumes after kill -9: nothing lost, nothing duplicated', () 
   it('the same command after a kill -9 mid-run imports every line exactly once', async () => {
     // Prepare
     const dir = tempDir('etl-kill');
-    const bundles = await Promise.all(Array.from({ length: 16 }, () => goodBundle('ETL-KILL', 20)));
-    const file = writeBundles(dir, bundles);
+    const accounts = Array.from({ length: 16 }, () => goodAccount('ETL-KILL'));
+    const file = writeLines(dir, accounts);
     const state = path.join(dir, 'state');
     const args = ['load', file, '--supplier', 'ACME', '--state', state, '--concurrency', '4'];
     const first = startEtl(args);
@@ -137,21 +176,15 @@ describe('etl load resumes after kill -9: nothing lost, nothing duplicated', () 
     expect(killed.signal).toBe('SIGKILL');
     expect(second.code, second.stderr).toBe(0);
     const results = readNdjson(path.join(state, 'results.ndjson'));
-    expect(results).toHaveLength(bundles.length);
+    expect(results).toHaveLength(accounts.length);
     expect(results.every((result) => result.status === 'IMPORTED')).toBe(true);
-    for (const [index, bundle] of bundles.entries()) {
-      const external = bundle.account.external_account_number;
-      const status = await getAccount('account-transfer-status', external);
+    for (const [index, account] of accounts.entries()) {
+      const status = await getAccount('account-transfer-status', account.external_account_number);
       expect(status.status).toBe(200);
       expect(status.json).toMatchObject({
         status: 'COMPLETED',
         service_account_number: results[index].service_account_number,
       });
-      const summary = await getAccount('account-summary', external);
-      expect(summary.status).toBe(200);
-      expect(summary.json.transactions.count).toBe(bundle.transactions.length);
-      expect(summary.json.statements.count).toBe(bundle.statements.length);
-      expect(summary.json.payment_instruction).toMatchObject(bundle.payment_instruction);
     }
     const reconcile = await runEtl(['reconcile', file, '--supplier', 'ACME', '--state', state]);
     expect(reconcile.code, reconcile.stdout).toBe(0);
@@ -159,22 +192,13 @@ describe('etl load resumes after kill -9: nothing lost, nothing duplicated', () 
     // Other producers' events in the shared events file may carry any detail.
     const mine = (event: { detail?: { payload?: unknown } }) =>
       [...accountNumbers].some((san) => JSON.stringify(event.detail?.payload ?? {}).includes(`"${san}"`));
-    const ledgerEntries = bundles.length * 20;
-    await waitForEvents((event) => event['detail-type'] === 'billing.ledger.entry_posted@v2' && mine(event), {
-      count: ledgerEntries,
-      timeoutMs: 60_000,
-    });
     await waitForEvents((event) => event['detail-type'] === 'account.created@v1' && mine(event), {
-      count: bundles.length,
+      count: accounts.length,
       timeoutMs: 60_000,
     });
-    const events = readEvents().filter(mine);
-    const count = (type: string) => events.filter((event) => event['detail-type'] === type).length;
-    expect(count('account.created@v1')).toBe(bundles.length);
-    expect(count('billing.ledger.entry_posted@v2')).toBe(ledgerEntries);
-    const ledgerIds = events
-      .filter((event) => event['detail-type'] === 'billing.ledger.entry_posted@v2')
-      .map((event) => JSON.stringify([event.detail.payload.ledger.number, event.detail.payload.entry.id]));
-    expect(new Set(ledgerIds).size).toBe(ledgerEntries);
+    const created = readEvents().filter(
+      (event) => event['detail-type'] === 'account.created@v1' && mine(event),
+    );
+    expect(created).toHaveLength(accounts.length);
   });
 });

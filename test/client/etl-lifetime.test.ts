@@ -5,7 +5,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { childrenOf, exitOf, isRunning } from '../support/processes.js';
-import { goodBundle, readNdjson, runEtl, startEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, readNdjson, runEtl, startEtl, tempDir, writeLines } from './support/etl.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,8 +19,11 @@ const journalLines = (state: string) => {
 
 async function slowLoad(prefix: string) {
   const dir = tempDir(prefix);
-  const bundles = await Promise.all(Array.from({ length: 12 }, () => goodBundle(prefix, 50)));
-  const file = writeBundles(dir, bundles);
+  // One account a line, one at a time: long enough that the signal lands mid-run.
+  const file = writeLines(
+    dir,
+    Array.from({ length: 40 }, () => goodAccount(prefix)),
+  );
   const state = path.join(dir, 'state');
   return { file, state, args: ['load', file, '--supplier', 'ACME', '--state', state, '--concurrency', '1'] };
 }

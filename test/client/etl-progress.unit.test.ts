@@ -30,41 +30,23 @@ const result = (line: number, status: LineResult['status']): LineResult => ({
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('Rule: progress is counted in transactions within large lines', () => {
-  it('moves with each POST of transactions, before the line ends', () => {
+describe('Rule: progress counts accounts, one a line, as each line ends', () => {
+  it('the plain line every 5 s says accounts ended of the total, by status, and accounts per second; no transactions counter', () => {
     // Prepare
     const { stream, written } = plainStream();
-    const progress = new Progress(
-      { lines: 10, transactions: 24_000, done: emptyCounts(), doneTransactions: 0 },
-      stream,
-    );
+    const progress = new Progress({ lines: 10, done: emptyCounts() }, stream);
 
     // Act
-    progress.transactionsDone(1000, true);
-    progress.transactionsDone(1000, true);
+    progress.lineDone(result(1, 'IMPORTED'));
+    progress.lineDone(result(2, 'FAILED'));
     vi.advanceTimersByTime(PROGRESS_LINE_INTERVAL_MS);
     progress.stop();
 
     // Assess
-    expect(written.at(-1)).toContain('0/10 lines');
-    expect(written.at(-1)).toContain('2000/24000 transactions');
-  });
-
-  it('counts the transactions of a line that stopped before them, so the count reaches the total', () => {
-    // Prepare
-    const { stream } = plainStream();
-    const progress = new Progress(
-      { lines: 1, transactions: 3000, done: emptyCounts(), doneTransactions: 0 },
-      stream,
+    expect(written.at(-1)).toMatch(
+      /^progress: 2\/10 accounts \(imported 1, failed 1\), [\d.]+ accounts\/s\n$/,
     );
-
-    // Act
-    progress.transactionsDone(1000, true);
-    progress.lineDone(result(1, 'PARTIAL'), 2000);
-    progress.stop();
-
-    // Assess
-    expect(progress.line()).toContain('1/1 lines (imported 0, partial 1, failed 0), 3000/3000 transactions');
+    expect(written.join('')).not.toContain('transactions');
   });
 });
 
@@ -74,14 +56,23 @@ describe('Rule: a resumed load shows what the earlier run finished, failures inc
     const { stream } = plainStream();
 
     // Act
-    const progress = new Progress(
-      { lines: 10, transactions: 100, done: { IMPORTED: 6, PARTIAL: 0, FAILED: 2 }, doneTransactions: 80 },
-      stream,
-    );
+    const progress = new Progress({ lines: 10, done: { IMPORTED: 6, PARTIAL: 0, FAILED: 2 } }, stream);
     progress.stop();
 
     // Assess
-    expect(progress.line()).toContain('8/10 lines (imported 6, partial 0, failed 2), 80/100 transactions');
+    expect(progress.line()).toContain('8/10 accounts (imported 6, failed 2)');
+  });
+
+  it('a PARTIAL line an earlier run journaled (before loading had only stage and process) is still shown', () => {
+    // Prepare
+    const { stream } = plainStream();
+
+    // Act
+    const progress = new Progress({ lines: 3, done: { IMPORTED: 1, PARTIAL: 1, FAILED: 0 } }, stream);
+    progress.stop();
+
+    // Assess
+    expect(progress.line()).toContain('2/3 accounts (imported 1, partial 1, failed 0)');
   });
 });
 

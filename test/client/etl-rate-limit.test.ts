@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataImportClient } from '../../client/data-import-client.js';
 import { type ApiServer, startApiServer } from '../../infra/local/api-server.js';
 import { loadHandler } from '../../infra/local/handlers.js';
-import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir, writeLines } from './support/etl.js';
 
 /**
  * Second local API servers in this test process, in front of the same DynamoDB Local, S3 and
@@ -67,8 +67,8 @@ describe('Rule: under a burst the local limiter answers 429 with Retry-After, an
   it('etl load through the throttled API imports every line: the 429s are retried, none reaches the results', async () => {
     // Prepare
     const dir = tempDir('etl-rate-limit');
-    const bundles = await Promise.all(Array.from({ length: 4 }, () => goodBundle('ETL-THROTTLED')));
-    const file = writeBundles(dir, bundles);
+    const bundles = Array.from({ length: 4 }, () => goodAccount('ETL-THROTTLED'));
+    const file = writeLines(dir, bundles);
     const state = path.join(dir, 'state');
     const before = throttled().length;
 

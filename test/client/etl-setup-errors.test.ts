@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { goodBundle, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, runEtl, tempDir, writeLines } from './support/etl.js';
 
 describe('Rule: an API that cannot be used as configured ends the ETL at once with exit 2 and one sentence', () => {
   it('a wrong API key: one sentence naming DATA_IMPORT_API_KEY, no line sent, no line FAILED', async () => {
     // Prepare
     const dir = tempDir('etl-wrong-key');
-    const file = writeBundles(dir, await Promise.all([goodBundle('ETL-KEY'), goodBundle('ETL-KEY')]));
+    const file = writeLines(dir, [goodAccount('ETL-KEY'), goodAccount('ETL-KEY')]);
     const state = path.join(dir, 'state');
 
     // Act
@@ -27,7 +27,7 @@ describe('Rule: an API that cannot be used as configured ends the ETL at once wi
   it('an unreachable DATA_IMPORT_URL: one sentence naming it, exit 2', async () => {
     // Prepare
     const dir = tempDir('etl-wrong-url');
-    const file = writeBundles(dir, [await goodBundle('ETL-URL')]);
+    const file = writeLines(dir, [goodAccount('ETL-URL')]);
 
     // Act
     const run = await runEtl(
@@ -46,7 +46,7 @@ describe('Rule: an API that cannot be used as configured ends the ETL at once wi
   it('reconcile with a wrong API key stops the same way', async () => {
     // Prepare
     const dir = tempDir('etl-wrong-key-reconcile');
-    const file = writeBundles(dir, [await goodBundle('ETL-KEY-R')]);
+    const file = writeLines(dir, [goodAccount('ETL-KEY-R')]);
 
     // Act
     const run = await runEtl(

@@ -1,14 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir, writeLines } from './support/etl.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** A working directory where two loads ran with the default state directories `.etl/<supplier>/`. */
 async function directoryWithTwoLoads() {
   const cwd = tempDir('etl-status-cwd');
-  const acme = writeBundles(cwd, [await goodBundle('ETL-ST-A'), await goodBundle('ETL-ST-B')]);
+  const acme = writeLines(cwd, [goodAccount('ETL-ST-A'), goodAccount('ETL-ST-B')]);
   const first = await runEtl(['load', acme, '--supplier', 'ACME'], undefined, undefined, cwd);
   expect(first.code, first.stderr).toBe(0);
   const other = path.join(cwd, '.etl', 'ACME-COPY');
@@ -68,9 +68,9 @@ describe('Rule: load and submit keep separate results, and etl status counts bot
   it('load then submit with one state directory keep results.ndjson and submit-results.ndjson; a submit-only directory is counted too', async () => {
     // Prepare
     const cwd = tempDir('etl-status-submit');
-    const good = await goodBundle('ETL-ST-SUB');
-    const bad = { account: { external_account_number: 'ETL-ST-SUB-BAD', account_type: 'NOT-A-TYPE' } };
-    const file = writeBundles(cwd, [good, bad]);
+    const good = goodAccount('ETL-ST-SUB');
+    const bad = { external_account_number: 'ETL-ST-SUB-BAD', account_type: 'NOT-A-TYPE' };
+    const file = writeLines(cwd, [good, bad]);
     const loaded = await runEtl(['load', file, '--supplier', 'ACME'], undefined, undefined, cwd);
     const loadResults = readFileSync(path.join(cwd, '.etl', 'ACME', 'results.ndjson'), 'utf8');
 

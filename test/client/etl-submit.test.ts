@@ -7,7 +7,7 @@ import { submit } from '../../client/etl/submit.js';
 import { resultsOf } from '../bulk-jobs/support.js';
 import { obtainToken } from '../support/auth.js';
 import { api, apiUrl } from '../support/http.js';
-import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir, writeLines } from './support/etl.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -15,7 +15,7 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
   it('every line IMPORTED: exit 0, submit-results.ndjson as the job’s results, the job named on stdout', async () => {
     // Prepare
     const dir = tempDir('etl-submit');
-    const file = writeBundles(dir, [await goodBundle('SUBMIT-A'), await goodBundle('SUBMIT-B')]);
+    const file = writeLines(dir, [goodAccount('SUBMIT-A'), goodAccount('SUBMIT-B')]);
     const state = path.join(dir, 'state');
 
     // Act
@@ -39,9 +39,9 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
   it('a bad line: exit 1 and the line listed with its first error, as load lists it; a dry run: every results line marked dry_run', async () => {
     // Prepare
     const dir = tempDir('etl-submit-bad');
-    const bad = await goodBundle('SUBMIT-BAD');
-    bad.account.customers = [{ given_name: 'Ada', family_name: 'Lovelace', mobile: '12' }];
-    const file = writeBundles(dir, [await goodBundle('SUBMIT-C'), bad]);
+    const bad = goodAccount('SUBMIT-BAD');
+    bad.customers[0].mobile = '12';
+    const file = writeLines(dir, [goodAccount('SUBMIT-C'), bad]);
 
     // Act
     const real = await runEtl(['submit', file, '--supplier', 'ACME', '--state', path.join(dir, 'real')]);
@@ -60,7 +60,7 @@ describe('etl submit loads the file as a bulk job and exits like load', () => {
     expect(real.stdout).toContain(
       [
         'lines not IMPORTED (line, account, status, first error):',
-        `  line 2  ${bad.account.external_account_number}  FAILED  stage: `,
+        `  line 2  ${bad.external_account_number}  FAILED  stage: `,
       ].join('\n'),
     );
     expect(
@@ -79,7 +79,7 @@ describe('etl submit follows its job when the answer to its start was lost', () 
   it('a start answered 502 after it started the job, retried under the same Idempotency-Key and answered the first 202 again: the job is followed to its end', async () => {
     // Prepare: a client whose first start reaches the API, then loses its answer (API Gateway's 502)
     const dir = tempDir('etl-submit-lost-start');
-    const file = writeBundles(dir, [await goodBundle('SUBMIT-LOST-START')]);
+    const file = writeLines(dir, [goodAccount('SUBMIT-LOST-START')]);
     const starts: number[] = [];
     const client = createDataImportClient({
       baseUrl: apiUrl(''),
@@ -119,7 +119,7 @@ describe('etl job status and job abort', () => {
   it('status prints the job object; abort of a finished job says why and exits 1', async () => {
     // Prepare
     const dir = tempDir('etl-job');
-    const file = writeBundles(dir, [{ account: { external_account_number: 'SUBMIT-DRY' } }]);
+    const file = writeLines(dir, [{ external_account_number: 'SUBMIT-DRY', account_type: 'NOT-A-TYPE' }]);
     const submitted = await runEtl(['submit', file, '--supplier', 'ACME', '--state', dir, '--dry-run']);
     const jobId = JSON.parse(readFileSync(path.join(dir, 'job.json'), 'utf8')).job_id;
 

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { goodBundle, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, runEtl, tempDir, writeLines } from './support/etl.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** A file of two good lines whose accounts name no supplier: `--supplier` alone decides. */
 async function fileOfTwoLines(prefix: string): Promise<{ dir: string; file: string }> {
   const dir = tempDir(prefix);
-  const bundles = [await goodBundle(prefix), await goodBundle(prefix)];
-  for (const bundle of bundles) delete (bundle.account as { import_supplier?: string }).import_supplier;
-  return { dir, file: writeBundles(dir, bundles) };
+  const accounts = [goodAccount(prefix), goodAccount(prefix)];
+  for (const account of accounts) delete account.import_supplier;
+  return { dir, file: writeLines(dir, accounts) };
 }
 
 describe('Rule: load and submit check the supplier before the first line: exit 2 and one sentence', () => {

@@ -4,14 +4,14 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { documentClient, TABLE_NAME } from '../../functions/store/dynamodb.js';
 import { keys } from '../../functions/store/keys.js';
-import { goodBundle, readNdjson, runEtl, tempDir, writeBundles } from './support/etl.js';
+import { goodAccount, readNdjson, runEtl, tempDir, writeLines } from './support/etl.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 /** A file of two good lines of ACME, loaded into `state` by a first run (exit 0). */
 async function loadedFile(prefix: string) {
   const dir = tempDir(prefix);
-  const file = writeBundles(dir, [await goodBundle(prefix), await goodBundle(prefix)]);
+  const file = writeLines(dir, [goodAccount(prefix), goodAccount(prefix)]);
   const state = path.join(dir, 'state');
   const first = await runEtl(['load', file, '--supplier', 'ACME', '--state', state]);
   expect(first.code, first.stderr).toBe(0);
@@ -64,7 +64,7 @@ describe('Rule: a state directory is tied to the URL and organisation it ran aga
       'local-dev-key-globex',
     );
     expect(first.code, first.stderr).toBe(0);
-    const file = writeBundles(dir, [await goodBundle('ETL-TARGET-ORG')]);
+    const file = writeLines(dir, [goodAccount('ETL-TARGET-ORG')]);
 
     // Act
     const load = await runEtl(['load', file, '--supplier', 'ACME', '--state', state]);

@@ -2,7 +2,6 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseLine } from '../../client/etl/bundle.js';
 import { Journal, latestResults } from '../../client/etl/journal.js';
 
 const result = (line: number, status: 'IMPORTED' | 'FAILED') => ({
@@ -43,16 +42,5 @@ describe('the journal keeps every complete entry across a crash', () => {
       [1, 'IMPORTED'],
       [2, 'IMPORTED'],
     ]);
-  });
-});
-
-describe('input lines are account bundles', () => {
-  it('a line that is not JSON or not a bundle is reported with its line number', () => {
-    expect(parseLine('{nope', 3)).toMatchObject({ line: 3, problem: 'the line is not valid JSON' });
-    expect(parseLine('{"account":{"external_account_number":"E"},"extra":1}', 4)).toMatchObject({
-      problem: 'unknown field "extra"',
-      externalAccountNumber: 'E',
-    });
-    expect(parseLine('{"account":{"external_account_number":"E"},"notes":[]}', 5).bundle).toBeDefined();
   });
 });

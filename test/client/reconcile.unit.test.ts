@@ -1,127 +1,50 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AccountBundle } from '../../client/etl/bundle.js';
-import {
-  type AccountSummary,
-  expectedSummary,
-  idsSha256,
-  reconcileBundle,
-} from '../../client/etl/reconcile.js';
+import { type AccountSummary, reconcileLine } from '../../client/etl/reconcile.js';
+import { accountPayload } from '../accounts/support/accounts.js';
 
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-
-const bundle: AccountBundle = {
-  account: { external_account_number: 'R-1', import_supplier: 'ACME' },
-  transactions: [
-    { transaction_id: 'T-2', transaction_date: '2026-02-01', amount: 0.1, type: 'CHARGE' },
-    { transaction_id: 'T-1', transaction_date: '2026-01-01', amount: 0.2, type: 'CHARGE' },
-    { transaction_id: 'T-3', transaction_date: '2026-03-01', amount: 30.25, type: 'PAYMENT' },
-  ],
-  notes: [
-    { body: 'a', created_at: '2026-01-01T00:00:00Z' },
-    { body: 'a', created_at: '2026-01-01T00:00:00Z' },
-    { body: 'b' },
-  ],
-  statements: [{ statement_id: 'S-B' }, { statement_id: 'S-A' }],
-  payment_instruction: { vendor: 'STRIPE', reference: 'pm_1', type: 'CARD' },
+/** A line's account carrying notes, transactions, statements and a payment instruction. */
+const account = accountPayload({ external_account_number: 'R-1' }) as ReturnType<typeof accountPayload> & {
+  external_account_number: string;
 };
 
-/** The summary the API would answer for the bundle imported as posted. */
-function matchingSummary(): AccountSummary {
+/** What the service holds for the account today: imported, none of its embedded items as records. */
+function importedSummary(): AccountSummary {
   return {
     import_supplier: 'ACME',
     external_account_number: 'R-1',
     service_account_number: 'A-0000000A',
     status: 'COMPLETED',
     transactions: {
-      count: 3,
-      amount_total: '30.55',
-      first_date: '2026-01-01',
-      last_date: '2026-03-01',
-      ids_sha256: sha('T-1\nT-2\nT-3'),
-      by_type: { CHARGE: { count: 2, amount_total: '0.30' }, PAYMENT: { count: 1, amount_total: '30.25' } },
+      count: 0,
+      amount_total: '0.00',
+      first_date: null,
+      last_date: null,
+      ids_sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      by_type: {},
     },
-    notes: { count: 2 },
-    statements: { count: 2, ids_sha256: sha('S-A\nS-B') },
-    payment_instruction: { vendor: 'STRIPE', reference: 'pm_1', type: 'CARD' },
-  };
+    notes: { count: 0 },
+    statements: { count: 0, ids_sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
+    payment_instruction: null,
+  } as AccountSummary;
 }
 
-describe('expected summary: counts, totals per type and id digests computed from the bundle', () => {
-  it('sums amounts exactly in minor units and hashes the sorted ids joined with newlines', () => {
-    const expected = expectedSummary(bundle);
-    expect(expected.transactions).toMatchObject({
-      count: 3,
-      amount_total: '30.55',
-      ids_sha256: sha('T-1\nT-2\nT-3'),
-      by_type: { CHARGE: { count: 2, amount_total: '0.30' }, PAYMENT: { count: 1, amount_total: '30.25' } },
-    });
-    expect(expected.notes.count).toBe(2);
-    expect(expected.statements.ids_sha256).toBe(sha('S-A\nS-B'));
+describe('Rule: reconcile compares a line with what the service holds today: MATCH when the account is imported, MISSING otherwise', () => {
+  it('MATCH when the account is imported, though the summary counts none of the notes, transactions, statements and payment instruction the account carries', () => {
+    // Prepare
+    expect(account.notes.length).toBeGreaterThan(0);
+    expect(account.current_statement_transactions.length).toBeGreaterThan(0);
+    // Act
+    const result = reconcileLine(1, account, importedSummary());
+    // Assess
+    expect(result).toEqual({ line: 1, external_account_number: 'R-1', result: 'MATCH', differences: [] });
   });
 
-  it('the digest of no ids is the digest of the empty string; ids sort in code-point order', () => {
-    expect(idsSha256([])).toBe(sha(''));
-    expect(idsSha256(['b', 'B', 'a'])).toBe(sha('B\na\nb'));
-  });
-
-  it('negative amounts are summed with their sign', () => {
-    const expected = expectedSummary({
-      account: { external_account_number: 'R-2' },
-      transactions: [
-        { transaction_id: 'A', amount: -12.5, type: 'CREDIT' },
-        { transaction_id: 'B', amount: 2.05, type: 'CREDIT' },
-      ],
-    });
-    expect(expected.transactions.amount_total).toBe('-10.45');
-  });
-});
-
-describe('reconcile: MATCH, MISSING or MISMATCH with the differences', () => {
-  it('MATCH when the summary agrees with the bundle', () => {
-    expect(reconcileBundle(1, bundle, matchingSummary())).toEqual({
-      line: 1,
+  it('MISSING when the API does not know the account (404: never staged, or staged and not imported yet)', () => {
+    expect(reconcileLine(4, account, undefined)).toEqual({
+      line: 4,
       external_account_number: 'R-1',
-      result: 'MATCH',
+      result: 'MISSING',
       differences: [],
     });
-  });
-
-  it('MISSING when the account is not known to the API', () => {
-    expect(reconcileBundle(4, bundle, undefined)).toMatchObject({ line: 4, result: 'MISSING' });
-  });
-
-  it('MISMATCH lists each field that differs with what was expected and what the API holds', () => {
-    // Prepare
-    const summary = matchingSummary();
-    summary.transactions.count = 2;
-    summary.transactions.by_type.PAYMENT = { count: 0, amount_total: '0.00' };
-    summary.statements.ids_sha256 = sha('S-A');
-    summary.payment_instruction = null;
-
-    // Act
-    const result = reconcileBundle(2, bundle, summary);
-
-    // Assess
-    expect(result.result).toBe('MISMATCH');
-    expect(result.differences.map((difference) => difference.field)).toEqual([
-      'transactions.count',
-      'transactions.by_type.PAYMENT.count',
-      'transactions.by_type.PAYMENT.amount_total',
-      'statements.ids_sha256',
-      'payment_instruction',
-    ]);
-    expect(result.differences[0]).toEqual({ field: 'transactions.count', expected: 3, actual: 2 });
-  });
-
-  it('a note the service added itself (moved transaction dates) is no difference; a missing note is', () => {
-    const extra = matchingSummary();
-    extra.notes.count = 3;
-    expect(reconcileBundle(1, bundle, extra).result).toBe('MATCH');
-    const fewer = matchingSummary();
-    fewer.notes.count = 1;
-    expect(reconcileBundle(1, bundle, fewer).differences).toEqual([
-      { field: 'notes.count', expected: 2, actual: 1 },
-    ]);
   });
 });

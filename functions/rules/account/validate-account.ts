@@ -55,7 +55,10 @@ function lastBilledErrors(account: Account, now: Date): FieldError[] {
 }
 
 function meterPointCountErrors(account: Account): FieldError[] {
-  const count = (account.supply_addresses ?? []).reduce((sum, address) => sum + address.meter_points.length, 0);
+  const count = (account.supply_addresses ?? []).reduce(
+    (sum, address) => sum + address.meter_points.length,
+    0,
+  );
   return count > MAX_METER_POINTS_PER_ACCOUNT
     ? [
         {

@@ -1,6 +1,6 @@
-import { isBlankLine } from './account-bundle.js';
 import { MAX_LINE_BYTES } from './bulk-job.js';
 import { type Chunk, type ChunkLine, MAX_CHUNK_BYTES, MAX_LINES_PER_CHUNK } from './engine.js';
+import { isBlankLine } from './input-line.js';
 
 /**
  * Where the reader stands in the input: `offset` is the first byte of line number `line` (or the

@@ -1,7 +1,10 @@
 /**
  * What loading one line came to, as a `results.ndjson` line shows it: the ETL CLI writes one per
  * input line, and a bulk job's results object holds the same lines (plus `NOT_PROCESSED` for
- * lines an abort left).
+ * lines an abort left). `PARTIAL` stays in the results' contract (the created account exists, a
+ * later step the service could not finish is reported), but loading a line today has no step
+ * after creation (load-line.ts: stage → process), so no load produces it; a journal or results
+ * file written before may still hold it.
  */
 export type LineStatus = 'IMPORTED' | 'PARTIAL' | 'FAILED';
 

@@ -1,5 +1,5 @@
 import { isRetryable } from '../retry-policy.js';
-import type { AccountBundle, InputLine } from './account-bundle.js';
+import { INVALID_LINE, type InputLine, type LineAccount } from './input-line.js';
 import type { LineResult, StepEntry, StepError } from './line-result.js';
 
 /**
@@ -10,18 +10,11 @@ import type { LineResult, StepEntry, StepError } from './line-result.js';
  * way ends with the same status and the same `errors[]`.
  */
 
-/** Items per POST: the API takes at most 1000 items per array. */
-export const BATCH_SIZE = 1000;
-
 /** The REST route each step calls. */
 export const STEP_PATHS = {
   validate: '/v1/data-import/validate-account/',
   stage: '/v1/data-import/account-import-process/create-or-update/',
   process: '/v1/data-import/account-import-process/process/',
-  transactions: '/v1/data-import/transactions/create/',
-  notes: '/v1/data-import/notes/create/',
-  statements: '/v1/data-import/historical-statements/create/',
-  payment_instruction: '/v1/data-import/payment-instruction/create/',
 } as const;
 
 export type StepName = keyof typeof STEP_PATHS;
@@ -44,8 +37,6 @@ export interface StepRecord {
 export interface LoadLineOptions {
   /** The steps of this line already answered (the CLI's journal); none by default. */
   steps?: StepRecord;
-  /** Called after each batch of transactions is answered (`sent`) or found already answered. */
-  onTransactions?: (count: number, sent: boolean) => void;
 }
 
 const noRecord: StepRecord = { recorded: new Map(), record: () => undefined };
@@ -61,47 +52,18 @@ interface StepOutcome {
 interface ErrorBody {
   code?: string;
   detail?: string;
-  error_detail?: string;
   service_account_number?: string;
   errors?: { code?: string; attr?: string; detail?: string }[];
 }
 
-/** Shifts a batch-relative attr (`transactions.3.amount`) to the bundle's index. */
-function bundleAttr(attr: string | null | undefined, offset: number): string | null {
-  if (!attr) return null;
-  return attr.replace(
-    /^(transactions|notes|statements)\.(\d+)/,
-    (_all, list, index) => `${list}.${Number(index) + offset}`,
-  );
-}
-
-/**
- * The documented error bodies as result errors: one per `errors[]` item (the transactions'
- * TRANSACTION_IMPORT_ERROR body lists them too), else the top-level code.
- */
-export function stepErrors(
-  step: StepName,
-  status: number,
-  body: ErrorBody | undefined,
-  offset = 0,
-): StepError[] {
-  if (body?.error_detail !== undefined && !body.errors?.length) {
-    const attr = /^([\w.]+):/.exec(body.error_detail)?.[1];
-    return [
-      {
-        step,
-        code: body.code ?? 'transaction_import_error',
-        attr: bundleAttr(attr, offset),
-        detail: body.error_detail,
-      },
-    ];
-  }
+/** The documented error bodies as result errors: one per `errors[]` item, else the top-level code. */
+export function stepErrors(step: StepName, status: number, body: ErrorBody | undefined): StepError[] {
   const items = body?.errors ?? [];
   if (items.length > 0) {
     return items.map((item) => ({
       step,
       code: item.code ?? body?.code ?? `http_${status}`,
-      attr: bundleAttr(item.attr, offset),
+      attr: item.attr ?? null,
       detail: item.detail ?? body?.detail ?? '',
     }));
   }
@@ -111,7 +73,7 @@ export function stepErrors(
 }
 
 /** A route's answer read as a step's outcome. */
-export function stepOutcome(step: StepName, answer: StepAnswer, offset = 0): StepOutcome {
+export function stepOutcome(step: StepName, answer: StepAnswer): StepOutcome {
   if ('networkError' in answer) {
     return {
       ok: false,
@@ -127,47 +89,39 @@ export function stepOutcome(step: StepName, answer: StepAnswer, offset = 0): Ste
     return { ok: true, transient: false, serviceAccountNumber: parsed.service_account_number, errors: [] };
   }
   const transient = isRetryable(answer.status, parsed?.code);
-  return { ok: false, transient, errors: stepErrors(step, answer.status, parsed, offset) };
+  return { ok: false, transient, errors: stepErrors(step, answer.status, parsed) };
 }
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_SIZE)
-    out.push(items.slice(start, start + BATCH_SIZE));
-  return out;
-}
-
-/** The result of a line that is not a bundle. */
+/** The result of a line that is not an account. */
 export function invalidLineResult(input: InputLine): LineResult {
   return {
     line: input.line,
     external_account_number: input.externalAccountNumber,
     service_account_number: null,
     status: 'FAILED',
-    errors: [{ step: 'parse', code: 'invalid_bundle', attr: null, detail: input.problem ?? 'not a bundle' }],
+    errors: [{ step: 'parse', code: INVALID_LINE, attr: null, detail: input.problem ?? 'not an account' }],
   };
 }
 
 /** An account that names another import supplier than the load's: the line fails before any step. */
-function supplierMismatch(bundle: AccountBundle, supplier: string): StepError | undefined {
-  const named = bundle.account.import_supplier;
+function supplierMismatch(account: LineAccount, supplier: string): StepError | undefined {
+  const named = account.import_supplier;
   if (named === undefined || named === supplier) return undefined;
   return {
     step: 'stage',
     code: 'import_supplier_mismatch',
-    attr: 'account.import_supplier',
+    attr: 'import_supplier',
     detail: `the account names import supplier ${String(named)}, the load is for ${supplier}`,
   };
 }
 
 /**
- * Loads one bundle, step after step: stage → process → transactions (batches of ≤ 1000, in
- * order) → notes → statements → payment instruction. A step `steps` holds for this line's text
- * is not sent again; every step answered for good is recorded there. A failed stage or process
- * ends the line (FAILED); a later failure is recorded and the next kind of item is still posted
- * (PARTIAL). A transaction batch that fails stops the later batches, so transactions are never
- * posted out of order. `final` is false when a transient failure is in the result (sending the
- * line again may change it).
+ * Loads one line's account, step after step: stage (the whole account, with the notes,
+ * statements, transactions and payment instructions it carries) → process (creation) → done.
+ * A step `steps` holds for this line's text is not sent again; every step answered for good is
+ * recorded there. A failed step ends the line FAILED; both done, it is IMPORTED (an account
+ * imported before answers its service account number at staging: processing is done). `final`
+ * is false when a transient failure is in the result (sending the line again may change it).
  */
 export async function loadLine(
   send: StepSender,
@@ -175,39 +129,30 @@ export async function loadLine(
   supplier: string,
   options: LoadLineOptions = {},
 ): Promise<{ result: LineResult; final: boolean }> {
-  if (!input.bundle) return { result: invalidLineResult(input), final: true };
+  if (!input.account) return { result: invalidLineResult(input), final: true };
   const steps = options.steps ?? noRecord;
-  const bundle: AccountBundle = input.bundle;
+  const account: LineAccount = input.account;
   const { line, hash } = input;
-  const external = bundle.account.external_account_number;
-  const reference = { import_supplier: supplier, external_account_number: external };
+  const external = account.external_account_number;
   const errors: StepError[] = [];
   let transient = false;
   let serviceAccountNumber: string | null = null;
-  /** Whether the last `run` sent its request (false: its answer was recorded already). */
-  let sent = false;
 
-  const run = async (
-    key: string,
-    step: StepName,
-    body: Record<string, unknown>,
-    offset = 0,
-  ): Promise<boolean> => {
-    const recorded = steps.recorded.get(key);
-    sent = !recorded;
+  const run = async (step: StepName, body: Record<string, unknown>): Promise<boolean> => {
+    const recorded = steps.recorded.get(step);
     if (recorded) {
       serviceAccountNumber = recorded.service_account_number ?? serviceAccountNumber;
       errors.push(...(recorded.errors ?? []));
       return recorded.ok;
     }
-    const outcome = stepOutcome(step, await send(step, body), offset);
+    const outcome = stepOutcome(step, await send(step, body));
     serviceAccountNumber = outcome.serviceAccountNumber ?? serviceAccountNumber;
     errors.push(...outcome.errors);
     if (outcome.transient) {
       transient = true;
       return false;
     }
-    const entry: StepEntry = { line, hash, step: key, ok: outcome.ok };
+    const entry: StepEntry = { line, hash, step, ok: outcome.ok };
     if (outcome.serviceAccountNumber) entry.service_account_number = outcome.serviceAccountNumber;
     if (outcome.errors.length > 0) entry.errors = outcome.errors;
     steps.record(entry);
@@ -225,37 +170,16 @@ export async function loadLine(
     final: !transient,
   });
 
-  const mismatch = supplierMismatch(bundle, supplier);
+  const mismatch = supplierMismatch(account, supplier);
   if (mismatch) {
     errors.push(mismatch);
     return finish('FAILED');
   }
-  if (!(await run('stage', 'stage', { ...bundle.account, import_supplier: supplier })))
-    return finish('FAILED');
+  if (!(await run('stage', { ...account, import_supplier: supplier }))) return finish('FAILED');
   // Staging an account imported earlier answers its service account number: processing is done.
-  if (!serviceAccountNumber && !(await run('process', 'process', reference))) return finish('FAILED');
-
-  const batches = chunks(bundle.transactions ?? []);
-  for (const [index, batch] of batches.entries()) {
-    const ok = await run(
-      `transactions.${index}`,
-      'transactions',
-      { ...reference, transactions: batch },
-      index * BATCH_SIZE,
-    );
-    options.onTransactions?.(batch.length, sent);
-    if (!ok) break;
-  }
-  for (const [index, batch] of chunks(bundle.notes ?? []).entries()) {
-    await run(`notes.${index}`, 'notes', { ...reference, notes: batch }, index * BATCH_SIZE);
-  }
-  for (const [index, batch] of chunks(bundle.statements ?? []).entries()) {
-    await run(`statements.${index}`, 'statements', { ...reference, statements: batch }, index * BATCH_SIZE);
-  }
-  if (bundle.payment_instruction) {
-    await run('payment_instruction', 'payment_instruction', { ...reference, ...bundle.payment_instruction });
-  }
-  return finish(errors.length === 0 ? 'IMPORTED' : 'PARTIAL');
+  const reference = { import_supplier: supplier, external_account_number: external };
+  if (!serviceAccountNumber && !(await run('process', reference))) return finish('FAILED');
+  return finish('IMPORTED');
 }
 
 /**
@@ -269,14 +193,14 @@ export async function dryRunLine(
   input: InputLine,
   supplier: string,
 ): Promise<{ result: LineResult; final: boolean }> {
-  if (!input.bundle) return { result: invalidLineResult(input), final: true };
-  const mismatch = supplierMismatch(input.bundle, supplier);
+  if (!input.account) return { result: invalidLineResult(input), final: true };
+  const mismatch = supplierMismatch(input.account, supplier);
   if (mismatch) {
-    const external_account_number = input.bundle.account.external_account_number;
+    const external_account_number = input.account.external_account_number;
     const result = { line: input.line, external_account_number, service_account_number: null };
     return { result: { ...result, status: 'FAILED', errors: [mismatch] }, final: true };
   }
-  const answer = await send('validate', { ...input.bundle.account, import_supplier: supplier });
+  const answer = await send('validate', { ...input.account, import_supplier: supplier });
   const final = !stepOutcome('validate', answer).transient;
   const body = ('networkError' in answer ? undefined : answer.body) as
     | {
@@ -307,7 +231,7 @@ export async function dryRunLine(
   return {
     result: {
       line: input.line,
-      external_account_number: input.bundle.account.external_account_number,
+      external_account_number: input.account.external_account_number,
       service_account_number: null,
       status: errors.length === 0 ? 'IMPORTED' : 'FAILED',
       errors,

@@ -3,7 +3,6 @@ import { sendBulkJobMessages } from '../../adapters/queue/bulk-job-lines-queue.j
 import { integerEnv } from '../../config.js';
 import { CLAIM_MARGIN_SECONDS, claimExpiryOf, type Invocation, reserveMs } from '../../invocation-clock.js';
 import { logger } from '../../logger.js';
-import { lineText, parseLine } from '../../rules/bulk-jobs/account-bundle.js';
 import { inputChanged, type LineCounts, MAX_LINE_BYTES, noLines } from '../../rules/bulk-jobs/bulk-job.js';
 import {
   type Chunk,
@@ -16,6 +15,7 @@ import {
   SUPPLIER_RECHECK_SECONDS,
   TRANSIENT_RETRY_SECONDS,
 } from '../../rules/bulk-jobs/engine.js';
+import { lineText, parseLine } from '../../rules/bulk-jobs/input-line.js';
 import {
   type LineResult,
   lineFailedResult,

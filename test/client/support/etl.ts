@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { accountPayload } from '../../accounts/support/accounts.js';
-import { putDocument } from '../../post-import/support/documents.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = path.join(root, 'client/etl/cli.ts');
@@ -62,43 +61,25 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `${prefix}-`));
 }
 
-export function writeBundles(dir: string, bundles: unknown[]): string {
-  const file = path.join(dir, 'bundles.ndjson');
-  writeFileSync(file, bundles.map((bundle) => `${JSON.stringify(bundle)}\n`).join(''));
+/** Writes an input file: one line per account (an EnergyAccount), as `etl load` and bulk jobs read it. */
+export function writeLines(dir: string, accounts: unknown[]): string {
+  const file = path.join(dir, 'accounts.ndjson');
+  writeFileSync(file, accounts.map((account) => `${JSON.stringify(account)}\n`).join(''));
   return file;
 }
 
+/** An account of a line, as tests build and break it (any field, any type). */
+// biome-ignore lint/suspicious/noExplicitAny: tests break lines in every way, including types
+export type LineAccount = Record<string, any> & { external_account_number: string };
+
 /**
- * A complete bundle for a new account of ACME: the account (no meter points, so accounts never
- * share one), `transactions` transactions, a note, a statement whose PDF is in the local S3,
- * and a card payment instruction.
+ * A line for a new account of ACME: a valid EnergyAccount (`accountPayload()`, fresh meter
+ * points) numbered under `prefix`, carrying its own notes, statements, transactions and payment
+ * instruction.
  */
-export async function goodBundle(prefix: string, transactions = 3) {
-  const external = `${prefix}-${randomUUID()}`;
-  const { supply_addresses: _omitted, ...account } = accountPayload({ external_account_number: external });
-  const statementPath = `/statements/${external}.pdf`;
-  await putDocument(`migrations/acme${statementPath}`);
-  return {
-    account,
-    transactions: Array.from({ length: transactions }, (_, index) => ({
-      transaction_id: `${external}-T${index}`,
-      transaction_date: '2026-01-15',
-      amount: 10.25 + index,
-      type: index % 2 === 0 ? 'CHARGE' : 'PAYMENT',
-      reason: index % 2 === 0 ? 'IMPORTED_CHARGE' : 'ACCOUNT_CHARGE_PAYMENT',
-    })),
-    notes: [{ body: `Imported from the legacy system (${external})`, created_at: '2026-01-20T09:00:00Z' }],
-    statements: [
-      {
-        statement_id: `${external}-S1`,
-        bill_period_from_date: '2025-12-01',
-        bill_period_to_date: '2025-12-31',
-        issued_date: '2026-01-02',
-        number: 'S-1',
-        gross_amount: 54.21,
-        statement_path: statementPath,
-      },
-    ],
-    payment_instruction: { vendor: 'STRIPE', reference: `pm_card_${randomUUID().slice(0, 8)}`, type: 'CARD' },
-  };
+export function goodAccount(prefix: string, overrides: Record<string, unknown> = {}): LineAccount {
+  return accountPayload({
+    external_account_number: `${prefix}-${randomUUID()}`,
+    ...overrides,
+  }) as LineAccount;
 }

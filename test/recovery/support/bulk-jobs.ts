@@ -77,7 +77,8 @@ export const jobIdOf = (subject: Subject): string => String(subject.data.tokens?
  * then `fillers` lines, each wide enough to be a chunk of its own.
  */
 function fileLines(subject: Subject, fillers: number, concurrency: number): string[] {
-  const accounts = [0, 1].map((index) => JSON.stringify({ account: payloadOf(subject, index) }));
+  const accounts = [0, 1].map((index) => JSON.stringify(payloadOf(subject, index)));
+  // A line in the old bundle wrapper: refused at parse (invalid_line), no call, its account number reported.
   const filler = (i: number) =>
     JSON.stringify({ account: { external_account_number: externalOf(subject, i + 2) }, filler: true });
   const longest = Math.max(...accounts.map((line) => line.length), filler(fillers).length);

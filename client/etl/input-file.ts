@@ -4,13 +4,13 @@ import {
   isBlankLine,
   lineText,
   parseLine,
-} from '../../functions/rules/bulk-jobs/account-bundle.js';
+} from '../../functions/rules/bulk-jobs/input-line.js';
 
-export type { AccountBundle, InputLine } from '../../functions/rules/bulk-jobs/account-bundle.js';
+export type { InputLine, LineAccount } from '../../functions/rules/bulk-jobs/input-line.js';
 export { parseLine };
 
-/** Every non-blank line of an NDJSON file, numbered as the file numbers them. */
-export function readBundles(file: string): InputLine[] {
+/** Every non-blank line of an NDJSON file (one account a line), numbered as the file numbers them. */
+export function readInputLines(file: string): InputLine[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .map((text, index) => ({ text: lineText(text), line: index + 1 }))
