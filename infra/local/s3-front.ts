@@ -56,8 +56,19 @@ function objectPutSize(request: IncomingMessage, query: URLSearchParams): number
   return Number.isFinite(length) ? length : undefined;
 }
 
-function forwardedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { expect: _expect, connection: _connection, ...rest } = headers;
+/**
+ * The headers fauxqs is sent. An empty PUT of an object or a part (S3 stores both) reaches fauxqs
+ * with `Content-Type` set to what fauxqs itself assumes when there is none: without one, its
+ * server hands the action no body at all and fauxqs answers 500.
+ */
+function forwardedHeaders(request: IncomingMessage): IncomingHttpHeaders {
+  const { expect: _expect, connection: _connection, ...rest } = request.headers;
+  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  const empty =
+    rest['content-length'] === '0' || (rest['content-length'] === undefined && !rest['transfer-encoding']);
+  if (request.method === 'PUT' && empty && !rest['content-type'] && /^\/[^/]+\/.+/.test(path)) {
+    return { ...rest, 'content-type': 'application/octet-stream' };
+  }
   return rest;
 }
 
@@ -69,7 +80,7 @@ async function forward(request: IncomingMessage, response: ServerResponse, upstr
     port: upstreamPort,
     method: request.method,
     path: request.url,
-    headers: forwardedHeaders(request.headers),
+    headers: forwardedHeaders(request),
   });
   upstream.on('response', (answer) => {
     const etag = String(answer.headers.etag ?? '');

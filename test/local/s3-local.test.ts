@@ -227,3 +227,30 @@ describe('who may ask, as S3 decides it for a private bucket', () => {
     expect([unknown.status, codeOf(unknown.text)]).toEqual([403, 'InvalidAccessKeyId']);
   });
 });
+
+describe('empty bodies are stored as S3 stores them', () => {
+  it('an empty object, and an upload whose one part is empty, are stored (fauxqs alone answers 500)', async () => {
+    // Prepare
+    const { requests } = await startS3();
+    const [objectKey, uploadKey] = [`empty/${randomUUID()}`, `empty/${randomUUID()}`];
+
+    // Act
+    const put = await signed(requests, 'PUT', objectKey, {}, '');
+    const create = await requests.sign({ method: 'POST', key: uploadKey, query: { uploads: '' } });
+    const created = await send(create.url, 'POST', create.headers);
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.text)?.[1] ?? '';
+    const part = await requests.sign({ method: 'PUT', key: uploadKey, query: { partNumber: '1', uploadId } });
+    const partAnswer = await send(part.url, 'PUT', part.headers, Buffer.alloc(0));
+    const complete = await requests.sign({ method: 'POST', key: uploadKey, query: { uploadId } });
+    const manifest = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${partAnswer.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`;
+    const completed = await send(complete.url, 'POST', complete.headers, manifest);
+    const reads = await Promise.all([objectKey, uploadKey].map((key) => signed(requests, 'GET', key)));
+
+    // Assess
+    expect([put.status, partAnswer.status, completed.status]).toEqual([200, 200, 200]);
+    expect(reads.map((read) => [read.status, read.bytes.length])).toEqual([
+      [200, 0],
+      [200, 0],
+    ]);
+  });
+});
