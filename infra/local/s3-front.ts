@@ -49,6 +49,8 @@ const precondition = (): S3Refusal => ({
 /** A PUT that stores an object from its body (not a part, a copy or a rename). */
 function objectPutSize(request: IncomingMessage, query: URLSearchParams): number | undefined {
   if (request.method !== 'PUT' || request.headers['x-amz-copy-source']) return undefined;
+  // An SDK's streamed upload (aws-chunked) is framed with chunk signatures fauxqs itself decodes.
+  if (String(request.headers['content-encoding'] ?? '').includes('aws-chunked')) return undefined;
   if (query.has('partNumber') || query.has('uploadId') || query.has('renameObject')) return undefined;
   const path = (request.url ?? '/').split('?')[0] ?? '/';
   if (!/^\/[^/]+\/.+/.test(path)) return undefined;
