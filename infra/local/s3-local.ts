@@ -1,128 +1,63 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import S3rver from 's3rver';
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { resolve } from 'node:path';
+import { startFauxqs } from './fauxqs.js';
+import type { S3Refusal } from './s3-error.js';
+import { startS3Front } from './s3-front.js';
 import { presignedRequestCheck } from './s3-presigned-check.js';
 
 /** The access key (and secret) the local runtime hands its functions. */
 const LOCAL_ACCESS_KEY = 'local';
+/** fauxqs's own bucket where the front assembles PUTs too large for one fauxqs request. */
+const STAGING_BUCKET = 'local-s3-front-staging';
 
 /**
- * A local S3 (s3rver) with the documents bucket (and any `otherBuckets`) already created. Clients must use
- * `forcePathStyle: true` and `requestChecksumCalculation: "WHEN_REQUIRED"`.
- * Without a data directory, objects live in a temporary directory removed at stop.
+ * The local S3: fauxqs's S3 (in this process) with the documents bucket (and any `otherBuckets`)
+ * already created, behind a front on loopback (./s3-front.ts) that adds what S3 does and fauxqs
+ * does not. Clients must use `forcePathStyle: true`. With a data directory, fauxqs keeps buckets and
+ * objects in `DIR/s3` (SQLite, written through at each change), so a restart finds them; without
+ * one, they live in memory until stop.
  */
 export interface S3Local {
   endpoint: string;
   stop(): Promise<void>;
 }
 
-/**
- * s3rver only knows the access key `S3RVER` and answers InvalidAccessKeyId to any other; it
- * does not verify SigV4 signatures. Register the credentials the runtime hands out (`local`).
- */
-function acceptAccessKey(accessKeyId: string): void {
-  const account = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
-    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
-  };
-  account.DUMMY_ACCOUNT.createKeyPair(accessKeyId, accessKeyId);
-}
+const secretOf = (accessKeyId: string) => (accessKeyId === LOCAL_ACCESS_KEY ? LOCAL_ACCESS_KEY : undefined);
 
 /**
- * s3rver keeps each key segment as a directory name, so a segment longer than the file
- * system allows (255 bytes) makes a read fail with ENAMETOOLONG, which s3rver answers 500.
- * S3 keys may be 1024 bytes in any shape, and such an object cannot exist here: answer as S3
- * does for a missing key (404), so the service under test sees what it would see in AWS.
+ * Who may ask, as S3 decides it for a private bucket: a request signed in its `Authorization`
+ * header must name a known access key (else 403 InvalidAccessKeyId); one signed in its query (a
+ * presigned URL) is checked whole (./s3-presigned-check.ts); an unsigned one is 403 AccessDenied.
+ * The signature of a header-signed request is not recomputed (only the functions and tests send
+ * those, through the SDK's signer).
  */
-function answerLongKeysAsMissing(server: S3rver): void {
-  const store = (server as unknown as { store: Record<string, (...args: unknown[]) => Promise<unknown>> })
-    .store;
-  const missing: Record<string, unknown> = { getObject: null, existsObject: false };
-  for (const [method, notFound] of Object.entries(missing)) {
-    const original = store[method]?.bind(store);
-    if (!original) continue;
-    store[method] = async (...args: unknown[]) => {
-      try {
-        return await original(...args);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ENAMETOOLONG') return notFound;
-        throw error;
-      }
+const checkPresigned = presignedRequestCheck(secretOf);
+async function whoMayAsk(request: IncomingMessage): Promise<S3Refusal | undefined> {
+  const url = request.url ?? '/';
+  const [path = '/', search = ''] = url.split(/\?(.*)/s);
+  const query = Object.fromEntries(new URLSearchParams(search));
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const accessKeyId = /Credential=([^/,\s]+)\//.exec(authorization)?.[1] ?? '';
+    if (secretOf(accessKeyId) !== undefined) return undefined;
+    return {
+      status: 403,
+      code: 'InvalidAccessKeyId',
+      message: 'The AWS Access Key Id you provided does not exist in our records.',
     };
   }
-}
-
-/**
- * S3 answers a GET or HEAD whose `If-Match` names another ETag (or an object that is gone) with
- * 412 PreconditionFailed (a missing object stays 404); s3rver ignores `If-Match`. The bulk jobs' reads of a job's input are
- * conditioned on the ETag recorded at the job's start, so a file uploaded again after the start
- * cannot reach the workers: answer as S3 does.
- */
-function answerIfMatch(): void {
-  const require = createRequire(import.meta.url);
-  const objects = require('s3rver/lib/controllers/object.js') as Record<
-    string,
-    (ctx: S3rverContext) => Promise<void>
-  >;
-  const S3Error = require('s3rver/lib/models/error.js') as new (
-    code: string,
-    message: string,
-    detail?: Record<string, string>,
-  ) => Error;
-  const original = objects.getObject;
-  if (!original || (original as { ifMatch?: boolean }).ifMatch) return;
-  const getObject = async (ctx: S3rverContext) => {
-    const expected = ctx.headers['if-match'];
-    if (expected !== undefined) {
-      const object = await ctx.store.getObject(ctx.params.bucket, ctx.params.key, { start: 0, end: 0 });
-      // A missing object is S3's 404 NoSuchKey, whatever the condition.
-      if (!object) return original(ctx);
-      object.content?.destroy();
-      const etag = object.metadata.etag;
-      const matches = expected
-        .split(',')
-        .map((value) => value.trim())
-        .some((value) => value === '*' || value === etag);
-      if (!matches) {
-        throw new S3Error(
-          'PreconditionFailed',
-          'At least one of the pre-conditions you specified did not hold',
-          {
-            Condition: 'If-Match',
-          },
-        );
-      }
-    }
-    return original(ctx);
-  };
-  objects.getObject = Object.assign(getObject, { ifMatch: true });
-}
-
-/** What s3rver hands its object controllers (the parts used here). */
-interface S3rverContext {
-  headers: Record<string, string | undefined>;
-  params: { bucket: string; key: string };
-  store: {
-    getObject(
-      bucket: string,
-      key: string,
-      options: { start: number; end: number },
-    ): Promise<{ metadata: Record<string, string>; content?: { destroy(): void } } | null>;
-  };
-}
-
-/**
- * Presigned URLs are checked as S3 checks them (./s3-presigned-check.ts), just before s3rver's
- * routes (after its logging and XML error answers). The local credentials' secret is their id.
- */
-function checkPresignedRequests(server: S3rver): void {
-  const middleware = (server as unknown as { middleware: unknown[] }).middleware;
-  middleware.splice(
-    middleware.length - 1,
-    0,
-    presignedRequestCheck((accessKeyId) => (accessKeyId === LOCAL_ACCESS_KEY ? LOCAL_ACCESS_KEY : undefined)),
-  );
+  if (query['X-Amz-Signature'] === undefined) {
+    return { status: 403, code: 'AccessDenied', message: 'Access Denied' };
+  }
+  return checkPresigned({
+    method: request.method ?? 'GET',
+    path,
+    query,
+    headers: request.headers,
+    host: request.headers.host ?? '',
+    protocol: 'http',
+  });
 }
 
 export async function startS3Local(options: {
@@ -131,27 +66,29 @@ export async function startS3Local(options: {
   otherBuckets?: readonly string[];
   dataDir?: string;
 }): Promise<S3Local> {
-  const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'data-import-s3-'));
-  const directory = temporary ?? resolve(options.dataDir as string, 's3');
-  mkdirSync(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: options.port,
-    silent: true,
-    directory,
-    vhostBuckets: false,
-    configureBuckets: [options.bucket, ...(options.otherBuckets ?? [])].map((name) => ({ name })),
-  });
-  acceptAccessKey(LOCAL_ACCESS_KEY);
-  answerLongKeysAsMissing(server);
-  answerIfMatch();
-  checkPresignedRequests(server);
-  const address = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${address.port}`,
-    stop: async () => {
-      await server.close().catch(() => undefined);
-      if (temporary) rmSync(temporary, { recursive: true, force: true });
-    },
-  };
+  const directory = options.dataDir ? resolve(options.dataDir, 's3') : undefined;
+  if (directory) mkdirSync(directory, { recursive: true });
+  // fauxqs listens on a port of its own (all interfaces: it takes no address); clients reach it
+  // only through the front, which listens on loopback.
+  const fauxqs = await startFauxqs({ port: 0, logger: false, ...(directory ? { dataDir: directory } : {}) });
+  try {
+    for (const name of [options.bucket, ...(options.otherBuckets ?? []), STAGING_BUCKET])
+      fauxqs.createBucket(name);
+    const front = await startS3Front({
+      port: options.port,
+      upstreamPort: fauxqs.port,
+      checks: [whoMayAsk],
+      stagingBucket: STAGING_BUCKET,
+    });
+    return {
+      endpoint: `http://127.0.0.1:${front.port}`,
+      stop: async () => {
+        await front.stop();
+        await fauxqs.stop();
+      },
+    };
+  } catch (error) {
+    await fauxqs.stop();
+    throw error;
+  }
 }

@@ -1,16 +1,17 @@
-import { createRequire } from 'node:module';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { NodeSha256 } from '../../functions/adapters/aws/s3-requests.js';
+import type { S3Refusal } from './s3-error.js';
 
 /**
- * S3 checks a presigned URL (SigV4 in the query string) before it serves it; s3rver does not. This
- * check answers as S3 does, so a tampered URL fails here as it fails in the cloud:
+ * S3 checks a presigned URL (SigV4 in the query string) before it serves it; fauxqs does not (it
+ * checks no signature). This check answers as S3 does, so a tampered URL fails here as it fails in
+ * the cloud:
  * - `X-Amz-Expires` over a week (604 800 s): 400 AuthorizationQueryParametersError;
  * - the URL used after `X-Amz-Date` + `X-Amz-Expires`: 403 AccessDenied, "Request has expired";
  * - any change to what was signed (the method, the key, the expiry, the date, the credential, a
  *   signed header): 403 SignatureDoesNotMatch, the signature recomputed with the key's secret as
  *   S3 recomputes it.
- * Requests signed in their `Authorization` header (the functions' own) are left to s3rver.
+ * Requests signed in their `Authorization` header (the functions' own) are not checked here.
  */
 const MAX_EXPIRES_SECONDS = 604_800;
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
@@ -26,8 +27,8 @@ const AUTH_PARAMETERS = new Set([
   'X-Amz-Security-Token',
 ]);
 
-/** What the check needs of a Koa context. */
-interface PresignedContext {
+/** What the check needs of a request: `path` as sent (encoded), `query` decoded. */
+export interface PresignedContext {
   method: string;
   path: string;
   query: Record<string, string | string[] | undefined>;
@@ -35,8 +36,6 @@ interface PresignedContext {
   host: string;
   protocol: string;
 }
-
-type S3ErrorConstructor = new (code: string, message: string, detail?: Record<string, string>) => Error;
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -94,24 +93,38 @@ async function expectedSignature(
   return single(presigned.query?.['X-Amz-Signature'] as string | string[] | undefined);
 }
 
-/** A Koa middleware that checks presigned requests; `secretOf` gives an access key's secret. */
+const refusal = (status: number, code: string, message: string, detail?: Record<string, string>) => ({
+  status,
+  code,
+  message,
+  ...(detail ? { detail } : {}),
+});
+
+/**
+ * Checks a presigned request (one with `X-Amz-Signature` in its query); `secretOf` gives an access
+ * key's secret. Answers S3's refusal, or undefined when the request may be served.
+ */
 export function presignedRequestCheck(secretOf: (accessKeyId: string) => string | undefined) {
-  const S3Error = createRequire(import.meta.url)('s3rver/lib/models/error.js') as S3ErrorConstructor;
-  return async (context: PresignedContext, next: () => Promise<unknown>) => {
+  return async (context: PresignedContext): Promise<S3Refusal | undefined> => {
     const provided = single(context.query['X-Amz-Signature']);
-    if (provided === undefined) return next();
+    if (provided === undefined) return undefined;
     const expires = Number(single(context.query['X-Amz-Expires']));
     if (!Number.isInteger(expires) || expires < 1 || expires > MAX_EXPIRES_SECONDS) {
-      throw new S3Error(
+      return refusal(
+        400,
         'AuthorizationQueryParametersError',
         'X-Amz-Expires must be less than a week (in seconds) that is 604800',
       );
     }
     const signedAt = amzDate(single(context.query['X-Amz-Date']) ?? '');
     if (!signedAt)
-      throw new S3Error('AuthorizationQueryParametersError', 'X-Amz-Date must be in the ISO8601 Long Format');
+      return refusal(
+        400,
+        'AuthorizationQueryParametersError',
+        'X-Amz-Date must be in the ISO8601 Long Format',
+      );
     if (Date.now() > signedAt.getTime() + expires * 1000) {
-      throw new S3Error('AccessDenied', 'Request has expired', {
+      return refusal(403, 'AccessDenied', 'Request has expired', {
         Expires: new Date(signedAt.getTime() + expires * 1000).toISOString(),
         ServerTime: new Date().toISOString(),
       });
@@ -119,17 +132,19 @@ export function presignedRequestCheck(secretOf: (accessKeyId: string) => string 
     const credential = (single(context.query['X-Amz-Credential']) ?? '').split('/');
     const expected = await expectedSignature(context, credential, signedAt, expires, secretOf);
     if (expected === undefined) {
-      throw new S3Error(
+      return refusal(
+        403,
         'InvalidAccessKeyId',
         'The AWS Access Key Id you provided does not exist in our records.',
       );
     }
     if (expected !== provided) {
-      throw new S3Error(
+      return refusal(
+        403,
         'SignatureDoesNotMatch',
         'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
       );
     }
-    return next();
+    return undefined;
   };
 }

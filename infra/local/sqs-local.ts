@@ -1,6 +1,6 @@
-import { startFauxqs } from 'fauxqs';
 import { MAX_RECEIVE_COUNT, VISIBILITY_TIMEOUT_SECONDS } from '../../functions/rules/account-task/engine.js';
 import * as bulkJobEngine from '../../functions/rules/bulk-jobs/engine.js';
+import { startFauxqs } from './fauxqs.js';
 
 export interface LocalQueue {
   queueUrl: string;

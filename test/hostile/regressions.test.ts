@@ -153,8 +153,8 @@ describe('Rule: input the table cannot hold is a 400 before any write, never a 5
   });
 });
 
-describe('Rule: the local S3 answers like S3 for keys it cannot keep on disk', () => {
-  it('a statement_path with a 1001-character segment → 400 path_does_not_exist_in_file_store (s3rver answered 500)', async () => {
+describe('Rule: the local S3 answers like S3 for a key with a long segment', () => {
+  it('a statement_path with a 1001-character segment and no object → 400 path_does_not_exist_in_file_store (s3rver, the former local S3, answered 500)', async () => {
     const { ref: r } = await ref();
     const statement = {
       statement_id: 'LONG',

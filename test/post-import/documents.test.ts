@@ -116,6 +116,18 @@ describe('Documents over HTTP: invalid paths are 400 invalid_document_path, miss
     ]);
   });
 
+  it('accepts an existing object whose path has a segment over 255 bytes (S3 keys take any shape up to 1024 bytes)', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const name = `${'long-segment-'.repeat(25)}${randomUUID()}/letter.pdf`;
+    await putDocument(`${ROOT}/${name}`);
+    // Act
+    const response = await postNotes(token, account, [{ document_paths: [{ document_path: name }] }]);
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.json[0]).toMatchObject({ status: 'NOTE_CREATION_SUCCESS' });
+  });
+
   it('deduplicates a note without body on its document paths', async () => {
     // Prepare
     const account = await createImportedAccount();
