@@ -2,7 +2,6 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
-import type { Account } from '../rules/account/account.js';
 import {
   type AccountTask,
   scheduledChange,

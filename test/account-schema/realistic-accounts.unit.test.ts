@@ -39,7 +39,7 @@ describe.each([
 
   it.each(set.map(({ name, account }) => [name, account] as const))(
     '%s breaks no payload rule on 2026-11-28 nor today (only the listed refusals)',
-    (name, account) => {
+    (_name, account) => {
       // Act / Assess
       expect(ruleBreaches(account, FIXED_TODAY)).toEqual([]);
       expect(ruleBreaches(account, realToday())).toEqual([]);

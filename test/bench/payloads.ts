@@ -15,7 +15,12 @@ export function accountPayload(supplier: string, externalAccountNumber: string) 
         account_roles: ['ADMIN'],
       },
     ],
-    billing_address: { country: 'GB', street_address: '1 Bench Street', locality: 'London', postal_code: 'SW1A 1AA' },
+    billing_address: {
+      country: 'GB',
+      street_address: '1 Bench Street',
+      locality: 'London',
+      postal_code: 'SW1A 1AA',
+    },
   };
 }
 

@@ -1,5 +1,3 @@
-import type { FieldError } from '../../errors.js';
-
 /**
  * Meter point identifiers of an account payload. An electricity meter point is named by its
  * 13-digit MPAN core, whose last digit is a check digit: the first twelve digits multiplied
