@@ -3,7 +3,7 @@ import { MAX_LINES_PER_CHUNK, MAX_TARGET_CHUNK_BYTES } from '../../functions/rul
 import { resultsLine } from '../../functions/rules/bulk-jobs/line-result.js';
 import { ACCOUNT_MIX, type AccountMixMeasurement } from './account-mix.js';
 import type { CostFigures } from './cost-model.js';
-import { accountPayload, notesPayload, statementsPayload, transactionsPayload } from './payloads.js';
+import { accountLine, notesPayload, statementsPayload } from './payloads.js';
 import type { PriceTable } from './prices-eu-west-2.js';
 import { accountLoad } from './scale-projection.js';
 
@@ -58,14 +58,23 @@ export function mixLine(): string {
     statementsPayload('SUPPLIER', external, `${external}-S${i}`),
   ).flatMap((payload) => payload.statements);
   return JSON.stringify({
-    account: accountPayload('SUPPLIER', external),
-    transactions: transactionsPayload('SUPPLIER', external, ids).transactions,
+    ...accountLine('SUPPLIER', external, ids),
     notes: Array.from(
       { length: ACCOUNT_MIX.notes },
       (_, i) => notesPayload('SUPPLIER', external, `Note ${i}`).notes,
     ).flat(),
-    statements,
-    payment_instruction: { vendor: 'STRIPE', reference: 'pm_card_00000001', type: 'CARD' },
+    // A statement as the account carries it: its document is named by its path.
+    statements: statements.map(
+      ({ statement_id, bill_period_from_date, bill_period_to_date, issued_date, number }) => ({
+        statement_id,
+        bill_period_from_date,
+        bill_period_to_date,
+        issued_date,
+        number,
+        statement_path: `statements/${statement_id}.pdf`,
+      }),
+    ),
+    payment_instructions: [{ vendor: 'STRIPE', reference: 'pm_card_00000001', type: 'CARD' }],
   });
 }
 

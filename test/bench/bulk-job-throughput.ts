@@ -9,7 +9,7 @@ import { keys } from '../../functions/store/keys.js';
 import { startJob } from '../bulk-jobs/job-driver.js';
 import { pollUntil } from '../support/polling.js';
 import { type Capacity, CapacityMeter } from './capacity-meter.js';
-import { accountPayload, transactionsPayload } from './payloads.js';
+import { accountLine } from './payloads.js';
 import { measureFloor } from './throughput.js';
 
 /**
@@ -44,11 +44,7 @@ function bundleFile(
     externals
       .map((external) => {
         const ids = Array.from({ length: transactions }, (_, i) => `${external}-T${i}`);
-        const bundle = {
-          account: accountPayload(supplier, external),
-          transactions: transactionsPayload(supplier, external, ids).transactions,
-        };
-        return `${JSON.stringify(bundle)}\n`;
+        return `${JSON.stringify(accountLine(supplier, external, ids))}\n`;
       })
       .join(''),
   );

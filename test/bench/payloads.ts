@@ -63,3 +63,21 @@ export function statementsPayload(supplier: string, externalAccountNumber: strin
     ],
   };
 }
+
+/**
+ * One line of an ETL or bulk job file: the account carrying `ids.length` transactions of the
+ * current statement (after its last billed date, none after today). Creation keeps them with the
+ * account; the post-import endpoints create them as records.
+ */
+export function accountLine(supplier: string, externalAccountNumber: string, ids: readonly string[]) {
+  return {
+    ...accountPayload(supplier, externalAccountNumber),
+    current_statement_transactions: ids.map((transactionId, index) => ({
+      type: 'PAYMENT',
+      transaction_id: transactionId,
+      transaction_date: `2026-0${1 + (index % 9)}-15`,
+      amount: '12.34',
+      payment_type: 'DD_REGULAR_COLLECTION',
+    })),
+  };
+}
