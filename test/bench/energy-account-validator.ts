@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { validateEnergyAccount } from '../../functions/account-validation/validate-energy-account.js';
+import { lambdaBundlingOptions } from '../../infra/constructs/bundling-options.js';
 import { publishedRules } from '../../schemas/account/published-rules.js';
 import {
   ACCOUNT_ROOT,
@@ -70,7 +71,8 @@ async function bundleFigures() {
     minify: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    // The functions' target (infra/constructs/bundling-options.ts): one place to move it.
+    target: lambdaBundlingOptions.esbuild.target,
     outfile,
     logLevel: 'error',
   });
