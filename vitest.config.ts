@@ -62,6 +62,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts'],
           exclude: [UNIT_TESTS, RECORDED_TESTS],
+          // Each file in a fresh worker: integration files load the handlers against the runtime with
+          // their own mocked clients and configuration. Said explicitly, so vitest does not end every
+          // run with a hint to turn isolation off.
+          isolate: true,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/quiet-logs.ts', 'test/support/environment.ts'],
         },
