@@ -24,7 +24,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 }, threads: { maxThreads: 2, minThreads: 1 } },
+    // At most two test files at a time (the machine has two cores), in every project.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       include: ['functions/**/*.ts', 'infra/**/*.ts', 'schemas/**/*.ts'],
@@ -38,9 +39,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [UNIT_TESTS],
-          // Worker threads start and load modules faster than forked processes: the unit loop
-          // is mostly module loading (collect), not test time.
+          // The unit loop is mostly module loading, not test time. Worker threads start faster
+          // than forked processes, and the files of a worker share its modules (no isolation):
+          // the AWS SDK, the validators and the rules load once per worker, not once per file.
+          // A file that changes what other files would see (environment variables, a mocked
+          // client, a module loaded with other configuration) puts it back in `afterAll`
+          // (docs/contributing/testing.md#kinds-of-test).
           pool: 'threads',
+          isolate: false,
           setupFiles: [
             'test/support/quiet-logs.ts',
             'test/support/no-network.ts',
@@ -56,6 +62,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts'],
           exclude: [UNIT_TESTS, RECORDED_TESTS],
+          // Each file in a fresh worker: integration files load the handlers against the runtime with
+          // their own mocked clients and configuration. Said explicitly, so vitest does not end every
+          // run with a hint to turn isolation off.
+          isolate: true,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/quiet-logs.ts', 'test/support/environment.ts'],
         },

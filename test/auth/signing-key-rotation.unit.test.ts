@@ -36,6 +36,9 @@ afterAll(() => {
   if (saved.arn === undefined) delete process.env.DATA_IMPORT_TOKEN_SIGNING_SECRET_ARN;
   else process.env.DATA_IMPORT_TOKEN_SIGNING_SECRET_ARN = saved.arn;
   if (saved.key !== undefined) process.env.DATA_IMPORT_TOKEN_SIGNING_KEY = saved.key;
+  // Unit files share a worker's modules (vitest.config.ts): the next file loads the token
+  // modules afresh, with the configuration restored above, not the secret ARN of these tests.
+  vi.resetModules();
 });
 
 beforeEach(async () => {

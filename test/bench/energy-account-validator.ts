@@ -8,6 +8,7 @@ import { validateEnergyAccount } from '../../functions/account-validation/valida
 import { EMBEDDED_ITEM_RULES } from '../../functions/rules/account/embedded-item-rules.js';
 import { checkAccount } from '../../functions/rules/account/validate-account.js';
 import { payloadRuleFiles } from '../../functions/rules/energy-account/account-rule-errors.js';
+import { lambdaBundlingOptions } from '../../infra/constructs/bundling-options.js';
 import { publishedRules } from '../../schemas/account/published-rules.js';
 import { ruleClasses } from '../../schemas/account/rule-classes.js';
 import {
@@ -76,7 +77,8 @@ async function bundleFigures() {
     minify: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    // The functions' target (infra/constructs/bundling-options.ts): one place to move it.
+    target: lambdaBundlingOptions.esbuild.target,
     outfile,
     logLevel: 'error',
   });

@@ -196,7 +196,8 @@ describe('infra/app.ts, as `cdk synth -c env=<name>` runs it', () => {
     expect(Object.keys(JSON.parse(manifest).artifacts)).toEqual(
       expect.arrayContaining(['DataImport-staging', 'DataImportSchemas']),
     );
-  });
+    // The whole CDK app in a process of its own: seconds alone, past 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('fails clearly for an unknown environment', () => {
     // Act
@@ -205,5 +206,5 @@ describe('infra/app.ts, as `cdk synth -c env=<name>` runs it', () => {
     // Assess
     expect(status).not.toBe(0);
     expect(stderr).toContain('Unknown environment "nope"');
-  });
+  }, 120_000);
 });

@@ -13,4 +13,7 @@ if (!process.env.DATA_IMPORT_URL) {
 }
 
 const recorder = recordAwsCalls('worker');
-afterAll((suite) => recorder.flush('filepath' in suite ? suite.filepath : suite.file.filepath));
+// vitest 5 passes an afterAll hook its fixtures first (an object pattern it parses), then the
+// suite: here, the test file.
+// biome-ignore lint/correctness/noEmptyPattern: vitest requires the fixtures argument to be a pattern
+afterAll(({}, suite) => recorder.flush('filepath' in suite ? suite.filepath : suite.file.filepath));

@@ -21,9 +21,16 @@ net.Server.prototype.listen = function listen() {
 const mentionsJava = (value: unknown): boolean =>
   typeof value === 'string' ? /\bjava\b/.test(value) : Array.isArray(value) && value.some(mentionsJava);
 
-const guarded = childProcess as unknown as Record<string, (...args: unknown[]) => unknown>;
-for (const name of ['spawn', 'spawnSync', 'execFile', 'execFileSync', 'exec', 'execSync'] as const) {
-  const original = guarded[name] as (...args: unknown[]) => unknown;
+type Launcher = (...args: unknown[]) => unknown;
+const guarded = childProcess as unknown as Record<string, Launcher>;
+// The unit project shares a worker's modules across files, and this file runs again before each
+// one: the guards wrap the launchers Node had, kept from the first run, never a guard again.
+const ORIGINALS = Symbol.for('data-import.no-network.launchers');
+const store = globalThis as { [ORIGINALS]?: Record<string, Launcher> };
+const launchers = ['spawn', 'spawnSync', 'execFile', 'execFileSync', 'exec', 'execSync'] as const;
+store[ORIGINALS] ??= Object.fromEntries(launchers.map((name) => [name, guarded[name]!]));
+for (const name of launchers) {
+  const original = store[ORIGINALS][name]!;
   guarded[name] = (...args: unknown[]) =>
     mentionsJava(args[0]) || mentionsJava(args[1]) ? refuse('started Java') : original(...args);
 }
