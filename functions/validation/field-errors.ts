@@ -34,6 +34,15 @@ export const FORMAT_DETAILS: Record<string, string> = {
   email: 'Must be a valid e-mail address.',
 };
 
+/** Most allowed values an `invalid_choice` detail names (an error detail stays short: some enumerations run to hundreds). */
+const MAX_NAMED_CHOICES = 20;
+
+function choiceDetail(values: readonly unknown[]): string {
+  if (values.length <= MAX_NAMED_CHOICES) return `Must be one of: ${values.join(', ')}.`;
+  const named = values.slice(0, MAX_NAMED_CHOICES).join(', ');
+  return `Must be one of: ${named}, and ${values.length - MAX_NAMED_CHOICES} more (the request payloads page lists them all).`;
+}
+
 /** Maps one ajv error to the service's stable error code and dot path. */
 export function toFieldError(error: ErrorObject): FieldError {
   const params = error.params as Record<string, unknown>;
@@ -61,7 +70,7 @@ export function toFieldError(error: ErrorObject): FieldError {
       return {
         attr: pointerToAttr(error.instancePath),
         code: 'invalid_choice',
-        detail: `Must be one of: ${((params.allowedValues as unknown[]) ?? [params.allowedValue]).join(', ')}.`,
+        detail: choiceDetail((params.allowedValues as unknown[]) ?? [params.allowedValue]),
       };
     case 'format':
       return {

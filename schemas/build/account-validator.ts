@@ -30,7 +30,7 @@ export const ACCOUNT_FORMATS = {
 
 export function compileAccountValidator(root: string): string {
   const components = loadAccountComponents(root);
-  const ajv = createAjv({ messages: false, formatsModule: '../../validation/formats.js' });
+  const ajv = createAjv({ messages: false, formatsModule: '../../validation/formats.js', inlineRefs: false });
   for (const [name, format] of Object.entries(ACCOUNT_FORMATS)) ajv.addFormat(name, format);
   ajv.addSchema(validatorSchema(components, ACCOUNT_VALIDATOR_ID));
   return requireToImport(standaloneCode(ajv, { validate: ACCOUNT_VALIDATOR_ID }));

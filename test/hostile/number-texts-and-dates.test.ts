@@ -53,7 +53,15 @@ describe('Rule: last_billed_to_date must be before today', () => {
     // Act
     const response = await stage(
       world.token,
-      accountPayload({ last_billed_to_date: isoDate(new Date()) }, world.supplier),
+      // Without the transactions of the current statement, which a rule dates after the last billed date.
+      accountPayload(
+        {
+          last_billed_to_date: isoDate(new Date()),
+          current_statement_transactions: [],
+          transfer_balance: '-36.00',
+        },
+        world.supplier,
+      ),
     );
     // Assess
     expect(response.status).toBe(400);

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -54,7 +56,8 @@ export function recordAwsCalls(name: string): Recorder {
   if (installed) return installed;
   const calls = new Map<string, RecordedCall>();
   const testFiles = new Set<string>();
-  const file = path.resolve(RECORDINGS_DIR, `${name}-${process.pid}.json`);
+  // One file per instance of this module: an isolated test file loads its own, and threads share a pid.
+  const file = path.resolve(RECORDINGS_DIR, `${name}-${process.pid}-${threadId}-${randomUUID()}.json`);
   let dirty = false;
 
   const flush = (testFile?: string) => {
