@@ -53,7 +53,7 @@ describe('Rule: last_billed_to_date must be before today', () => {
     // Act
     const response = await stage(
       world.token,
-      // Without the transactions of the current statement, which a rule dates after the last billed date.
+      // Without the current statement's transactions (a rule dates them after the last billed date) and the balance they make.
       accountPayload(
         {
           last_billed_to_date: isoDate(new Date()),
