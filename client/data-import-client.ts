@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
-import {
-  DEFAULT_RETRY_POLICY,
-  isRetryable,
-  type RetryPolicy,
-  retryAfterMs,
-  retryDelayMs,
-} from '../functions/rules/retry-policy.js';
+import { retryAttempts } from '../functions/retry-loop.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryAfterMs } from '../functions/rules/retry-policy.js';
 import type { paths } from './generated/openapi.js';
 import { nextLink } from './link-pages.js';
 import { TokenError, TokenProvider } from './token-provider.js';
@@ -49,8 +44,6 @@ export type ImportProcessListItem =
 /** The header naming a POST, so that its retries get its first answer. */
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 async function errorCode(response: Response): Promise<string | undefined> {
   try {
     return ((await response.clone().json()) as { code?: string }).code;
@@ -63,49 +56,59 @@ export function createDataImportClient(options: DataImportClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? fetch;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const sleep = options.sleep ?? defaultSleep;
   const tokens = new TokenProvider(baseUrl, options.apiKey, fetchImpl);
 
-  /** Sends `request` with a token, retrying what may be retried (a POST under one idempotency key). */
+  /**
+   * Sends `request` with a token, retrying what may be retried (a POST under one idempotency key)
+   * in the one retry loop; a 401 gets a new token within its attempt (authorised).
+   */
   async function send(request: Request): Promise<Response> {
     if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY)) {
       request.headers.set(IDEMPOTENCY_KEY, randomUUID());
     }
-    let refreshedAfter401 = false;
-    for (let attempt = 1; ; attempt++) {
-      let token = '';
-      let response: Response;
-      try {
-        token = await tokens.token();
-        const attemptRequest = request.clone();
-        attemptRequest.headers.set('Authorization', `Token ${token}`);
-        response = await fetchImpl(attemptRequest);
-      } catch (error) {
-        // A refused key is an answer, not a fault: no retry makes it valid.
-        if (error instanceof TokenError || attempt >= policy.maxAttempts) throw error;
-        const delayMs = retryDelayMs(attempt, undefined, policy, options.random);
-        options.onRetry?.({ url: request.url, status: 'network_error', attempt, delayMs });
-        await sleep(delayMs);
-        continue;
-      }
-      if (response.status === 401 && !refreshedAfter401) {
-        refreshedAfter401 = true;
-        tokens.invalidate(token);
-        attempt--;
-        continue;
-      }
-      const code = response.status === 409 ? await errorCode(response) : undefined;
-      if (!isRetryable(response.status, code) || attempt >= policy.maxAttempts) return response;
-      const delayMs = retryDelayMs(
-        attempt,
-        retryAfterMs(response.headers.get('retry-after')),
+    const sendAuthorised = authorised(request);
+    return retryAttempts(
+      async () => {
+        const response = await sendAuthorised();
+        return {
+          value: response,
+          status: response.status,
+          code: response.status === 409 ? await errorCode(response) : undefined,
+          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        };
+      },
+      {
         policy,
-        options.random,
-      );
-      options.onRetry?.({ url: request.url, status: response.status, attempt, delayMs });
-      await response.body?.cancel();
-      await sleep(delayMs);
-    }
+        sleep: options.sleep,
+        random: options.random,
+        // A refused key is an answer, not a fault: no retry makes it valid.
+        retriesError: (error) => !(error instanceof TokenError),
+        onRetry: async ({ attempt, delayMs, answer }) => {
+          const status = answer?.status ?? 'network_error';
+          options.onRetry?.({ url: request.url, status, attempt, delayMs });
+          await answer?.value.body?.cancel();
+        },
+      },
+    );
+  }
+
+  /**
+   * Sends `request` with the current token; the first 401 of the request (over all its attempts)
+   * gives that token up and sends it once more, within the same attempt, with a new one.
+   */
+  function authorised(request: Request): () => Promise<Response> {
+    let refreshedAfter401 = false;
+    const sendWithToken = async (): Promise<Response> => {
+      const token = await tokens.token();
+      const attemptRequest = request.clone();
+      attemptRequest.headers.set('Authorization', `Token ${token}`);
+      const response = await fetchImpl(attemptRequest);
+      if (response.status !== 401 || refreshedAfter401) return response;
+      refreshedAfter401 = true;
+      tokens.invalidate(token);
+      return sendWithToken();
+    };
+    return sendWithToken;
   }
 
   const api = createClient<paths>({ baseUrl, fetch: send });
