@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LineCounts } from '../rules/bulk-jobs/bulk-job.js';
 import { counterShardOf } from '../rules/bulk-jobs/engine.js';
 import type { LineResult } from '../rules/bulk-jobs/line-result.js';
@@ -231,17 +231,16 @@ export async function readChunk(
 ): Promise<{ lines: Map<number, StoredLine>; done?: ChunkDone }> {
   const lines = new Map<number, StoredLine>();
   let done: ChunkDone | undefined;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.bulkJobChunkPartition(jobId, chunk) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.bulkJobChunkPartition(jobId, chunk) },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       const sk = String(item.sk);
       if (sk === keys.bulkJobChunkDone(jobId, chunk).sk) {
@@ -259,8 +258,7 @@ export async function readChunk(
           : {}),
       });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return { lines, ...(done ? { done } : {}) };
 }
 

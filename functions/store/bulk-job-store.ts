@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, paginateQuery, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { BulkJob, BulkJobError, BulkJobState, LineCounts } from '../rules/bulk-jobs/bulk-job.js';
 import { noLines } from '../rules/bulk-jobs/bulk-job.js';
@@ -411,19 +411,17 @@ export async function markFinished(
 /** Jobs started and not finished (gsi4, sparse): what the engine's recovery looks at. */
 export async function unfinishedBulkJobIds(): Promise<string[]> {
   const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi4',
-        KeyConditionExpression: 'gsi4pk = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.unfinishedBulkJobsPartition },
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :pk',
+      ExpressionAttributeValues: { ':pk': indexKeys.unfinishedBulkJobsPartition },
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) ids.push(String(item.pk).slice('BULKJOB#'.length));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return ids;
 }
