@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
-import { retryAttempts } from '../functions/retry-loop.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryAfterMs } from '../functions/rules/retry-policy.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../functions/rules/retry-policy.js';
 import type { paths } from './generated/openapi.js';
 import { nextLink } from './link-pages.js';
-import { TokenError, TokenProvider } from './token-provider.js';
+import { type RetryListener, retryingFetch } from './retrying-fetch.js';
+import { TokenProvider } from './token-provider.js';
 
 /**
  * The typed client of the data-import REST API: `openapi-fetch` over the types generated from
@@ -28,12 +27,7 @@ export interface DataImportClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /** Called before each wait, e.g. to count or log retries. */
-  onRetry?: (event: {
-    url: string;
-    status: number | 'network_error';
-    attempt: number;
-    delayMs: number;
-  }) => void;
+  onRetry?: RetryListener;
 }
 
 export type ListKind = 'all' | 'pending' | 'imported';
@@ -41,16 +35,7 @@ type ListPath = `/v1/data-import/${ListKind}-account-import-processes/{import_su
 export type ImportProcessListItem =
   paths[ListPath]['get']['responses'][200]['content']['application/json'][number];
 
-/** The header naming a POST, so that its retries get its first answer. */
-export const IDEMPOTENCY_KEY = 'Idempotency-Key';
-
-async function errorCode(response: Response): Promise<string | undefined> {
-  try {
-    return ((await response.clone().json()) as { code?: string }).code;
-  } catch {
-    return undefined;
-  }
-}
+export { IDEMPOTENCY_KEY } from './retrying-fetch.js';
 
 export function createDataImportClient(options: DataImportClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -58,59 +43,8 @@ export function createDataImportClient(options: DataImportClientOptions) {
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const tokens = new TokenProvider(baseUrl, options.apiKey, fetchImpl);
 
-  /**
-   * Sends `request` with a token, retrying what may be retried (a POST under one idempotency key)
-   * in the one retry loop; a 401 gets a new token within its attempt (authorised).
-   */
-  async function send(request: Request): Promise<Response> {
-    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY)) {
-      request.headers.set(IDEMPOTENCY_KEY, randomUUID());
-    }
-    const sendAuthorised = authorised(request);
-    return retryAttempts(
-      async () => {
-        const response = await sendAuthorised();
-        return {
-          value: response,
-          status: response.status,
-          code: response.status === 409 ? await errorCode(response) : undefined,
-          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-        };
-      },
-      {
-        policy,
-        sleep: options.sleep,
-        random: options.random,
-        // A refused key is an answer, not a fault: no retry makes it valid.
-        retriesError: (error) => !(error instanceof TokenError),
-        onRetry: async ({ attempt, delayMs, answer }) => {
-          const status = answer?.status ?? 'network_error';
-          options.onRetry?.({ url: request.url, status, attempt, delayMs });
-          await answer?.value.body?.cancel();
-        },
-      },
-    );
-  }
-
-  /**
-   * Sends `request` with the current token; the first 401 of the request (over all its attempts)
-   * gives that token up and sends it once more, within the same attempt, with a new one.
-   */
-  function authorised(request: Request): () => Promise<Response> {
-    let refreshedAfter401 = false;
-    const sendWithToken = async (): Promise<Response> => {
-      const token = await tokens.token();
-      const attemptRequest = request.clone();
-      attemptRequest.headers.set('Authorization', `Token ${token}`);
-      const response = await fetchImpl(attemptRequest);
-      if (response.status !== 401 || refreshedAfter401) return response;
-      refreshedAfter401 = true;
-      tokens.invalidate(token);
-      return sendWithToken();
-    };
-    return sendWithToken;
-  }
-
+  const { sleep, random, onRetry } = options;
+  const send = retryingFetch({ fetch: fetchImpl, tokens, policy, sleep, random, onRetry });
   const api = createClient<paths>({ baseUrl, fetch: send });
 
   /**
