@@ -13,11 +13,10 @@ import {
   claimRead,
   markFailed,
   markReadDone,
-  markStopped,
   releaseRead,
-  type StoredBulkJob,
   saveReadPosition,
-} from '../../store/bulk-job-store.js';
+} from '../../store/bulk-job-read-claim-store.js';
+import { markStopped, type StoredBulkJob } from '../../store/bulk-job-store.js';
 import { finishIfDone } from './finish-bulk-job.js';
 
 /** The environment's `bulkJobConcurrency`: the reader sizes chunks so that every worker gets several. */
