@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
-import {
-  DEFAULT_RETRY_POLICY,
-  isRetryable,
-  type RetryPolicy,
-  retryAfterMs,
-  retryDelayMs,
-} from '../functions/rules/retry-policy.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../functions/rules/retry-policy.js';
 import type { paths } from './generated/openapi.js';
 import { nextLink } from './link-pages.js';
-import { TokenError, TokenProvider } from './token-provider.js';
+import { type RetryListener, retryingFetch } from './retrying-fetch.js';
+import { TokenProvider } from './token-provider.js';
 
 /**
  * The typed client of the data-import REST API: `openapi-fetch` over the types generated from
@@ -33,12 +27,7 @@ export interface DataImportClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /** Called before each wait, e.g. to count or log retries. */
-  onRetry?: (event: {
-    url: string;
-    status: number | 'network_error';
-    attempt: number;
-    delayMs: number;
-  }) => void;
+  onRetry?: RetryListener;
 }
 
 export type ListKind = 'all' | 'pending' | 'imported';
@@ -46,68 +35,16 @@ type ListPath = `/v1/data-import/${ListKind}-account-import-processes/{import_su
 export type ImportProcessListItem =
   paths[ListPath]['get']['responses'][200]['content']['application/json'][number];
 
-/** The header naming a POST, so that its retries get its first answer. */
-export const IDEMPOTENCY_KEY = 'Idempotency-Key';
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function errorCode(response: Response): Promise<string | undefined> {
-  try {
-    return ((await response.clone().json()) as { code?: string }).code;
-  } catch {
-    return undefined;
-  }
-}
+export { IDEMPOTENCY_KEY } from './retrying-fetch.js';
 
 export function createDataImportClient(options: DataImportClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? fetch;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const sleep = options.sleep ?? defaultSleep;
   const tokens = new TokenProvider(baseUrl, options.apiKey, fetchImpl);
 
-  /** Sends `request` with a token, retrying what may be retried (a POST under one idempotency key). */
-  async function send(request: Request): Promise<Response> {
-    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY)) {
-      request.headers.set(IDEMPOTENCY_KEY, randomUUID());
-    }
-    let refreshedAfter401 = false;
-    for (let attempt = 1; ; attempt++) {
-      let token = '';
-      let response: Response;
-      try {
-        token = await tokens.token();
-        const attemptRequest = request.clone();
-        attemptRequest.headers.set('Authorization', `Token ${token}`);
-        response = await fetchImpl(attemptRequest);
-      } catch (error) {
-        // A refused key is an answer, not a fault: no retry makes it valid.
-        if (error instanceof TokenError || attempt >= policy.maxAttempts) throw error;
-        const delayMs = retryDelayMs(attempt, undefined, policy, options.random);
-        options.onRetry?.({ url: request.url, status: 'network_error', attempt, delayMs });
-        await sleep(delayMs);
-        continue;
-      }
-      if (response.status === 401 && !refreshedAfter401) {
-        refreshedAfter401 = true;
-        tokens.invalidate(token);
-        attempt--;
-        continue;
-      }
-      const code = response.status === 409 ? await errorCode(response) : undefined;
-      if (!isRetryable(response.status, code) || attempt >= policy.maxAttempts) return response;
-      const delayMs = retryDelayMs(
-        attempt,
-        retryAfterMs(response.headers.get('retry-after')),
-        policy,
-        options.random,
-      );
-      options.onRetry?.({ url: request.url, status: response.status, attempt, delayMs });
-      await response.body?.cancel();
-      await sleep(delayMs);
-    }
-  }
-
+  const { sleep, random, onRetry } = options;
+  const send = retryingFetch({ fetch: fetchImpl, tokens, policy, sleep, random, onRetry });
   const api = createClient<paths>({ baseUrl, fetch: send });
 
   /**

@@ -33,7 +33,7 @@ const RETRYABLE_NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
-function isRetryable(error: Error): boolean {
+function isRetryableError(error: Error): boolean {
   if (RETRYABLE_AWS_ERRORS.has(error.name)) return true;
   if (RETRYABLE_NETWORK_CODES.has(String((error as { code?: unknown }).code))) return true;
   const metadata = (error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number } }).$metadata;
@@ -76,7 +76,7 @@ export function errorResponse(error: Error): APIGatewayProxyResult {
       ...(seconds !== undefined ? { headers: retryAfter(seconds) } : {}),
     });
   }
-  const retryable = isRetryable(error);
+  const retryable = isRetryableError(error);
   logger.error(retryable ? 'Retryable failure' : 'Unexpected failure', { error });
   return jsonResponse({
     statusCode: retryable ? 503 : 500,

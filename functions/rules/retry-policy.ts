@@ -2,6 +2,7 @@
  * When and how long to wait before sending a request again: the API client's policy
  * (client/data-import-client.ts), which the bulk jobs worker applies too when it hands a line's
  * steps to the routes' handlers in process (functions/use-cases/bulk-jobs/in-process-steps.ts).
+ * The loop that applies it is functions/retry-loop.ts.
  * Pure: the caller supplies the random source, so tests can pin the jitter.
  *
  * Retried: 429 (throttled), every 5xx, 409 `import_process_in_progress` (another call is
@@ -33,10 +34,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: LONGEST_CLAIM_MS,
 };
 
+/**
+ * A status that says "not now" rather than "no", whoever answers it (this API, S3, a payment
+ * vendor): 429 (throttled) and every 5xx. The one place that rule is written.
+ */
+export function isTransientStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** An answer of this API worth sending again: a transient status, or a 409 whose claim will end. */
 export function isRetryable(status: number, code: string | undefined): boolean {
   return (
-    status === 429 ||
-    status >= 500 ||
+    isTransientStatus(status) ||
     (status === 409 && (code === 'import_process_in_progress' || code === 'idempotency_key_in_use'))
   );
 }

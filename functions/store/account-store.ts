@@ -67,97 +67,118 @@ const METER_POINT_ITEMS = 5;
  * supplier's pending/imported counters moved by one.
  */
 export function accountCreationWrite(creation: AccountCreation): AccountCreationWrite {
-  const { supplier, externalAccountNumber: external, numbers, createdAt } = creation;
-  const createdAtIso = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const imported = indexKeys.processesInState(supplier, 'IMPORTED', external);
-  const team = creation.operationsTeamName;
+  const { supplier, externalAccountNumber: external, numbers } = creation;
+  const createdAtIso = creation.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const claims = meterPointClaimItems(
     numbers.serviceAccountNumber,
     accountMeterPoints(creation.account),
     createdAtIso,
   );
   const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: {
-          ...keys.account(numbers.serviceAccountNumber),
-          entity: 'Account',
-          account_number: numbers.serviceAccountNumber,
-          ledger_number: numbers.ledgerNumber,
-          import_supplier: supplier,
-          external_account_number: external,
-          account_type: creation.account.account_type,
-          created_at: createdAtIso,
-          next_ledger_entry_id: 1,
-          ...creation.body,
-          ...(team !== undefined ? { operations_team_name: team } : {}),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: {
-          ...keys.statementPeriod(numbers.serviceAccountNumber, creation.openStatementPeriodStart),
-          entity: 'StatementPeriod',
-          account_number: numbers.serviceAccountNumber,
-          start_date: creation.openStatementPeriodStart,
-          is_open: true,
-          created_at: createdAtIso,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Update: {
-        TableName: TABLE_NAME,
-        Key: keys.importProcess(supplier, external),
-        UpdateExpression: [
-          'SET #status = :completed, lifecycle = :imported, service_account_number = :number,',
-          'account_created_at = :created, ledger_number = :ledger, open_statement_period_start = :period,',
-          'updated_at = :created, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
-          ...(team !== undefined ? [', operations_team_name = :team'] : []),
-          'REMOVE lock_token, in_progress_since, lock_expires_at',
-        ].join(' '),
-        ConditionExpression: 'lock_token = :token AND #status = :in_progress',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':completed': 'COMPLETED',
-          ':imported': 'IMPORTED',
-          ':in_progress': 'IN_PROGRESS',
-          ':number': numbers.serviceAccountNumber,
-          ':created': createdAtIso,
-          ':ledger': numbers.ledgerNumber,
-          ':period': creation.openStatementPeriodStart,
-          ':gsi2pk': imported.gsi2pk,
-          ':gsi2sk': imported.gsi2sk,
-          ':token': creation.lockToken,
-          ...(team !== undefined ? { ':team': team } : {}),
-        },
-      },
-    },
+    accountPut(creation, createdAtIso),
+    openStatementPeriodPut(creation, createdAtIso),
+    processImportedUpdate(creation, createdAtIso),
     { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(supplier, external) } },
-    outboxPut(TABLE_NAME, creation.events, createdAt),
+    outboxPut(TABLE_NAME, creation.events, creation.createdAt),
     ...claims,
     ...(creation.extraItems ?? []),
     // The supplier's counters: one account less pending, one more imported (and those of `extraItems`).
     supplierCounterUpdate(supplier, { pending: -1, imported: 1 }, creation.counters) as TransactItem,
   ];
-  const failure = (reasons: readonly CancellationReason[]): AccountCreationFailure => {
-    const failedIn = (from: number, to?: number) =>
-      reasons.slice(from, to).some((reason) => reason.code === 'ConditionalCheckFailed');
-    if (failedIn(METER_POINT_ITEMS, METER_POINT_ITEMS + claims.length)) return 'meter_point_taken';
-    if (failedIn(METER_POINT_ITEMS + claims.length)) return 'participant_lost';
-    if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed') return 'lock_lost';
-    if (
-      reasons[ACCOUNT_ITEM]?.code === 'ConditionalCheckFailed' ||
-      reasons[1]?.code === 'ConditionalCheckFailed'
-    ) {
-      return 'account_number_taken';
-    }
-    return 'rejected';
+  return { items, failure: (reasons) => creationFailure(reasons, claims.length) };
+}
+
+/** The account item, written only if its number is new. */
+function accountPut(creation: AccountCreation, createdAtIso: string): TransactItem {
+  const { numbers } = creation;
+  const team = creation.operationsTeamName;
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: {
+        ...keys.account(numbers.serviceAccountNumber),
+        entity: 'Account',
+        account_number: numbers.serviceAccountNumber,
+        ledger_number: numbers.ledgerNumber,
+        import_supplier: creation.supplier,
+        external_account_number: creation.externalAccountNumber,
+        account_type: creation.account.account_type,
+        created_at: createdAtIso,
+        next_ledger_entry_id: 1,
+        ...creation.body,
+        ...(team !== undefined ? { operations_team_name: team } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
   };
-  return { items, failure };
+}
+
+/** The account's first statement period, open-ended. */
+function openStatementPeriodPut(creation: AccountCreation, createdAtIso: string): TransactItem {
+  const number = creation.numbers.serviceAccountNumber;
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: {
+        ...keys.statementPeriod(number, creation.openStatementPeriodStart),
+        entity: 'StatementPeriod',
+        account_number: number,
+        start_date: creation.openStatementPeriodStart,
+        is_open: true,
+        created_at: createdAtIso,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** The process → COMPLETED/IMPORTED, only while the caller holds its lock; moved to the IMPORTED list. */
+function processImportedUpdate(creation: AccountCreation, createdAtIso: string): TransactItem {
+  const { supplier, externalAccountNumber: external, numbers } = creation;
+  const imported = indexKeys.processesInState(supplier, 'IMPORTED', external);
+  const team = creation.operationsTeamName;
+  return {
+    Update: {
+      TableName: TABLE_NAME,
+      Key: keys.importProcess(supplier, external),
+      UpdateExpression: [
+        'SET #status = :completed, lifecycle = :imported, service_account_number = :number,',
+        'account_created_at = :created, ledger_number = :ledger, open_statement_period_start = :period,',
+        'updated_at = :created, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+        ...(team !== undefined ? [', operations_team_name = :team'] : []),
+        'REMOVE lock_token, in_progress_since, lock_expires_at',
+      ].join(' '),
+      ConditionExpression: 'lock_token = :token AND #status = :in_progress',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':completed': 'COMPLETED',
+        ':imported': 'IMPORTED',
+        ':in_progress': 'IN_PROGRESS',
+        ':number': numbers.serviceAccountNumber,
+        ':created': createdAtIso,
+        ':ledger': numbers.ledgerNumber,
+        ':period': creation.openStatementPeriodStart,
+        ':gsi2pk': imported.gsi2pk,
+        ':gsi2sk': imported.gsi2sk,
+        ':token': creation.lockToken,
+        ...(team !== undefined ? { ':team': team } : {}),
+      },
+    },
+  };
+}
+
+/** Which item's condition cancelled the creation transaction (with `claims` meter point claims). */
+function creationFailure(reasons: readonly CancellationReason[], claims: number): AccountCreationFailure {
+  const failedIn = (from: number, to?: number) =>
+    reasons.slice(from, to).some((reason) => reason.code === 'ConditionalCheckFailed');
+  if (failedIn(METER_POINT_ITEMS, METER_POINT_ITEMS + claims)) return 'meter_point_taken';
+  if (failedIn(METER_POINT_ITEMS + claims)) return 'participant_lost';
+  if (reasons[PROCESS_ITEM]?.code === 'ConditionalCheckFailed') return 'lock_lost';
+  if (
+    reasons[ACCOUNT_ITEM]?.code === 'ConditionalCheckFailed' ||
+    reasons[1]?.code === 'ConditionalCheckFailed'
+  ) {
+    return 'account_number_taken';
+  }
+  return 'rejected';
 }

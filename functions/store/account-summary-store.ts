@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { TransactionType } from '../rules/transactions/transaction-types.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { ACCOUNT_SUMMARY_PREFIX, keys } from './keys.js';
@@ -173,20 +173,19 @@ export async function readAccountAggregates(serviceAccountNumber: string): Promi
     statements: { ids: new Set() },
   };
   const paymentSk = keys.accountSummaryPayment(serviceAccountNumber).sk;
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': keys.account(serviceAccountNumber).pk,
-          ':prefix': ACCOUNT_SUMMARY_PREFIX,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.account(serviceAccountNumber).pk,
+        ':prefix': ACCOUNT_SUMMARY_PREFIX,
+      },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       if (item.sk === paymentSk) {
         aggregates.paymentInstruction = {
@@ -196,7 +195,6 @@ export async function readAccountAggregates(serviceAccountNumber: string): Promi
         };
       } else addShard(aggregates, item);
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return aggregates;
 }

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../rules/account/account.js';
 import type { AccountTask, TaskStatus } from '../rules/account-task/account-task.js';
 import { isoDateTime } from '../rules/values/dates.js';
@@ -80,25 +80,23 @@ export function listTasks(supplier: string, status: TaskStatus): Promise<StoredA
 
 async function queryTasks(supplier: string, status: TaskStatus, upTo?: string): Promise<StoredAccountTask[]> {
   const tasks: StoredAccountTask[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi4',
-        KeyConditionExpression: upTo ? 'gsi4pk = :pk AND gsi4sk <= :upTo' : 'gsi4pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': indexKeys.accountTasksPartition(supplier, status),
-          ...(upTo ? { ':upTo': upTo } : {}),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      IndexName: 'gsi4',
+      KeyConditionExpression: upTo ? 'gsi4pk = :pk AND gsi4sk <= :upTo' : 'gsi4pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': indexKeys.accountTasksPartition(supplier, status),
+        ...(upTo ? { ':upTo': upTo } : {}),
+      },
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       const task = toTask(item);
       if (task) tasks.push(task);
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return tasks;
 }

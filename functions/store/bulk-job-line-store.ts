@@ -1,5 +1,4 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LineCounts } from '../rules/bulk-jobs/bulk-job.js';
 import { counterShardOf } from '../rules/bulk-jobs/engine.js';
 import type { LineResult } from '../rules/bulk-jobs/line-result.js';
@@ -9,6 +8,7 @@ import { counterShardUpdate } from './bulk-job-store.js';
 import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { BULK_JOB_LINE_PREFIX, keys } from './keys.js';
+import { readResult, storedResult } from './stored-line-result.js';
 import { transactWrite } from './transact-write.js';
 import { transactWriteWithRetry } from './transact-write-retry.js';
 
@@ -24,39 +24,6 @@ import { transactWriteWithRetry } from './transact-write-retry.js';
 export const LINE_ITEMS_DAYS = 90;
 
 const expiresAt = (nowMs: number) => Math.floor(nowMs / 1000) + LINE_ITEMS_DAYS * 86_400;
-
-/** A result longer than this (as JSON) is stored gzip-compressed. */
-const COMPRESS_FROM_BYTES = 16 * 1024;
-/** DynamoDB keeps items up to 400 KB: a result must fit well under it. */
-const MAX_STORED_BYTES = 300 * 1024;
-
-/** The stored form of a result: JSON text, or gzip-compressed JSON when long; cut down when even that is too large. */
-export function storedResult(result: LineResult): { result: string } | { result_gz: Uint8Array } {
-  const json = JSON.stringify(result);
-  if (Buffer.byteLength(json) < COMPRESS_FROM_BYTES) return { result: json };
-  const compressed = gzipSync(json);
-  if (compressed.length <= MAX_STORED_BYTES) return { result_gz: compressed };
-  // Thousands of errors, each with its own detail: keep as many as fit, and say so.
-  const kept = Math.max(1, Math.floor((result.errors.length * MAX_STORED_BYTES) / compressed.length / 2));
-  return storedResult({
-    ...result,
-    errors: [
-      ...result.errors.slice(0, kept),
-      {
-        step: 'result',
-        code: 'errors_truncated',
-        attr: null,
-        detail: `${result.errors.length - kept} more errors are not kept: the line's result is too large to store.`,
-      },
-    ],
-  });
-}
-
-function readResult(item: Record<string, unknown>): LineResult | undefined {
-  if (typeof item.result === 'string') return JSON.parse(item.result) as LineResult;
-  if (item.result_gz instanceof Uint8Array) return JSON.parse(gunzipSync(item.result_gz).toString('utf8'));
-  return undefined;
-}
 
 export type LineClaim =
   | { outcome: 'claimed' }
@@ -231,17 +198,16 @@ export async function readChunk(
 ): Promise<{ lines: Map<number, StoredLine>; done?: ChunkDone }> {
   const lines = new Map<number, StoredLine>();
   let done: ChunkDone | undefined;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.bulkJobChunkPartition(jobId, chunk) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.bulkJobChunkPartition(jobId, chunk) },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       const sk = String(item.sk);
       if (sk === keys.bulkJobChunkDone(jobId, chunk).sk) {
@@ -259,8 +225,7 @@ export async function readChunk(
           : {}),
       });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return { lines, ...(done ? { done } : {}) };
 }
 

@@ -1,10 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { BulkJob, BulkJobError, BulkJobState, LineCounts } from '../rules/bulk-jobs/bulk-job.js';
 import { noLines } from '../rules/bulk-jobs/bulk-job.js';
 import type { ReadPosition } from '../rules/bulk-jobs/chunk-cutter.js';
 import { COUNTER_SHARDS } from '../rules/bulk-jobs/engine.js';
-import { claimNow } from '../rules/claims/claim.js';
 import { batchGetItems, itemKey } from './batch-get.js';
 import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -15,7 +14,8 @@ import { indexKeys, keys } from './keys.js';
  * listed per supplier and organisation on gsi3 (newest first) and, while started and not
  * finished, on gsi4 for the engine's recovery; COUNTER_SHARDS counter items, each in its own
  * partition, to which finished chunks add their counts. Lines and chunks are in
- * ./bulk-job-line-store.ts.
+ * ./bulk-job-line-store.ts, the listings in ./bulk-job-list-store.ts, the reader's claim and
+ * position in ./bulk-job-read-claim-store.ts.
  */
 export interface StoredBulkJob extends BulkJob {
   input_key: string;
@@ -33,7 +33,7 @@ export interface StoredBulkJob extends BulkJob {
   final_counts: LineCounts | null;
 }
 
-function toJob(item: Record<string, unknown>): StoredBulkJob {
+export function toJob(item: Record<string, unknown>): StoredBulkJob {
   const nullable = <T>(value: unknown) => (value === undefined ? null : (value as T));
   return {
     job_id: String(item.job_id),
@@ -146,42 +146,8 @@ export function counterShardUpdate(jobId: string, shard: number, counts: LineCou
   };
 }
 
-/** One page of an organisation's jobs for a supplier, newest first. */
-export async function listBulkJobs(
-  supplier: string,
-  organisation: string,
-  page: { limit: number; before?: string },
-): Promise<{ jobs: StoredBulkJob[]; more: boolean }> {
-  const jobs: StoredBulkJob[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi3',
-        KeyConditionExpression:
-          page.before === undefined ? 'gsi3pk = :pk' : 'gsi3pk = :pk AND gsi3sk < :before',
-        ExpressionAttributeValues: {
-          ':pk': indexKeys.bulkJobsPartition(supplier, organisation),
-          ...(page.before === undefined ? {} : { ':before': page.before }),
-        },
-        ScanIndexForward: false,
-        Limit: page.limit + 1 - jobs.length,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of result.Items ?? []) jobs.push(toJob(item));
-    ExclusiveStartKey = result.LastEvaluatedKey;
-  } while (ExclusiveStartKey && jobs.length <= page.limit);
-  const more = jobs.length > page.limit;
-  return { jobs: more ? jobs.slice(0, page.limit) : jobs, more };
-}
-
-/** The list position of a job (the cursor's `before`). */
-export const listPosition = (job: Pick<BulkJob, 'created_at_ms' | 'job_id'>) =>
-  indexKeys.bulkJobs('', '', job.created_at_ms, job.job_id).gsi3sk;
-
-async function conditionalUpdate(
+/** A conditional update of the job item; the job as it now stands, or undefined when the condition refused it. */
+export async function conditionalUpdate(
   jobId: string,
   update: {
     expression: string;
@@ -286,103 +252,6 @@ export function markAborted(
 }
 
 /**
- * Takes the job's read for `holder` until `expiresAt` (the one claim model's expiry): free, expired, or already its
- * own, and the read not done (unless `evenIfRead`). Otherwise: `held` (until when another live
- * reader holds it), `not-started` (the job is still OPEN), or `done` (nothing to read: read
- * before, finished, failed or gone).
- */
-export async function claimRead(
-  jobId: string,
-  holder: string,
-  expiresAt: string,
-  now: Date,
-  evenIfRead: boolean,
-): Promise<StoredBulkJob | { held: string } | 'not-started' | 'done'> {
-  const claimed = await conditionalUpdate(jobId, {
-    expression: 'SET reader_holder = :holder, reader_expires_at = :expires',
-    condition:
-      `#state IN (:in_progress, :aborted, :failed) AND attribute_not_exists(finished_at)${evenIfRead ? '' : ' AND attribute_not_exists(read_done)'} ` +
-      'AND (attribute_not_exists(reader_expires_at) OR reader_expires_at <= :now OR reader_holder = :holder)',
-    values: {
-      ':holder': holder,
-      ':expires': expiresAt,
-      ':in_progress': 'IN_PROGRESS',
-      ':aborted': 'ABORTED',
-      ':failed': 'FAILED',
-      ':now': claimNow(now),
-    },
-  });
-  if (claimed) return claimed;
-  const job = await getBulkJob(jobId);
-  if (job?.state === 'OPEN') return 'not-started';
-  if (!job || (job.read_done && !evenIfRead) || job.finished_at) return 'done';
-  if (job.state === 'COMPLETE') return 'done';
-  return { held: job.reader_expires_at ?? claimNow(now) };
-}
-
-/** Gives the read claim up (a reader that stops before the end, or re-sent what a queue lost). */
-export async function releaseRead(jobId: string, holder: string): Promise<void> {
-  await conditionalUpdate(jobId, {
-    expression: 'REMOVE reader_holder, reader_expires_at',
-    condition: 'reader_holder = :holder',
-    values: { ':holder': holder },
-  });
-}
-
-/** The reader's position after the chunks it sent; false when its claim is lost. */
-export async function saveReadPosition(
-  jobId: string,
-  holder: string,
-  position: ReadPosition,
-  chunkBytes: number,
-): Promise<boolean> {
-  const saved = await conditionalUpdate(jobId, {
-    expression: 'SET #read = :read, chunk_bytes = :chunk_bytes',
-    condition: 'reader_holder = :holder',
-    names: { '#read': 'read' },
-    values: { ':read': position, ':chunk_bytes': chunkBytes, ':holder': holder },
-  });
-  return saved !== undefined;
-}
-
-/** Every line read and its chunk sent: the job's totals are known. */
-export async function markReadDone(
-  jobId: string,
-  holder: string,
-  totals: { lines: number; chunks: number },
-): Promise<StoredBulkJob | undefined> {
-  return conditionalUpdate(jobId, {
-    expression:
-      'SET read_done = :true, lines_total = :lines, chunks_total = :chunks REMOVE reader_holder, reader_expires_at',
-    condition: 'reader_holder = :holder',
-    values: { ':true': true, ':lines': totals.lines, ':chunks': totals.chunks, ':holder': holder },
-  });
-}
-
-/** The job could not run at all (its input is missing or too large): FAILED, finished. */
-export async function markFailed(
-  jobId: string,
-  holder: string,
-  error: BulkJobError,
-  at: string,
-): Promise<StoredBulkJob | undefined> {
-  return conditionalUpdate(jobId, {
-    expression:
-      'SET #state = :failed, #error = :error, finished_at = :at, final_counts = :none REMOVE reader_holder, reader_expires_at, gsi4pk, gsi4sk',
-    condition: 'reader_holder = :holder AND #state = :in_progress',
-    names: { '#error': 'error' },
-    values: {
-      ':failed': 'FAILED',
-      ':error': error,
-      ':at': at,
-      ':none': noLines(),
-      ':holder': holder,
-      ':in_progress': 'IN_PROGRESS',
-    },
-  });
-}
-
-/**
  * The results object is written: the job is finished, in `state` (COMPLETE for a job that ran to
  * its end, ABORTED for an aborted one, FAILED for one that failed while it ran), with its final
  * counts. Undefined when the job is no longer in `from` (an abort or a failure came in between:
@@ -406,24 +275,4 @@ export async function markFinished(
       ':to': from === 'IN_PROGRESS' ? 'COMPLETE' : from,
     },
   });
-}
-
-/** Jobs started and not finished (gsi4, sparse): what the engine's recovery looks at. */
-export async function unfinishedBulkJobIds(): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi4',
-        KeyConditionExpression: 'gsi4pk = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.unfinishedBulkJobsPartition },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.pk).slice('BULKJOB#'.length));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ids;
 }

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import { documentClient, LIMITS, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, keys } from './keys.js';
@@ -17,25 +17,23 @@ export async function findPendingStagedBefore(
   stagedBefore: Date,
 ): Promise<PendingProcess[]> {
   const found: PendingProcess[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: 'staged_at < :cutoff',
-        ExpressionAttributeValues: {
-          ':pk': indexKeys.processesInStatePartition(supplier, 'PENDING'),
-          ':cutoff': stagedBefore.toISOString(),
-        },
-        ProjectionExpression: 'external_account_number, staged_at',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of result.Items ?? []) found.push(item as PendingProcess);
-    ExclusiveStartKey = result.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      FilterExpression: 'staged_at < :cutoff',
+      ExpressionAttributeValues: {
+        ':pk': indexKeys.processesInStatePartition(supplier, 'PENDING'),
+        ':cutoff': stagedBefore.toISOString(),
+      },
+      ProjectionExpression: 'external_account_number, staged_at',
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) found.push(item as PendingProcess);
+  }
   return found;
 }
 

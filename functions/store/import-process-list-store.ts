@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { indexKeys, type ProcessListState } from './keys.js';
 
@@ -67,21 +67,17 @@ export async function listImportProcesses(
 export async function countImportProcesses(supplier: string, list: ProcessList): Promise<number> {
   const index = indexOf(supplier, list);
   let count = 0;
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const result = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        IndexName: index.IndexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': index.pkName },
-        ExpressionAttributeValues: { ':pk': index.pk },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += result.Count ?? 0;
-    ExclusiveStartKey = result.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      IndexName: index.IndexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': index.pkName },
+      ExpressionAttributeValues: { ':pk': index.pk },
+      Select: 'COUNT',
+    },
+  );
+  for await (const page of pages) count += page.Count ?? 0;
   return count;
 }

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
 import { keys, SUPPLIER_COUNTER_PREFIX } from './keys.js';
 import type { TransactItem } from './transact-write.js';
@@ -70,21 +70,19 @@ export function supplierCounterUpdate(
 /** The supplier's counts: every shard added up, with one strongly consistent Query. */
 export async function readSupplierCounts(code: string): Promise<SupplierCounts> {
   const counts: SupplierCounts = { pending: 0, imported: 0, scheduled: 0 };
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.supplier(code).pk, ':prefix': SUPPLIER_COUNTER_PREFIX },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: documentClient },
+    {
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.supplier(code).pk, ':prefix': SUPPLIER_COUNTER_PREFIX },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       for (const counter of COUNTERS) counts[counter] += Number(item[counter] ?? 0);
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return counts;
 }

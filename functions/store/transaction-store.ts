@@ -72,18 +72,9 @@ const ITEMS_BESIDE_TRANSACTIONS = 4;
 /** Stores the transactions the account does not have yet; returns the request indexes added. */
 export async function storeNewTransactions(input: StoreTransactionsInput): Promise<Set<number>> {
   const { account, transactions } = input;
-  const san = account.service_account_number;
   const added = new Set<number>();
   if (transactions.length === 0) return added;
-  const anyMoved = transactions.some((transaction) => transaction.original_transaction_date);
-  const capacity = LIMITS.transactWriteItems - ITEMS_BESIDE_TRANSACTIONS - (anyMoved ? 1 : 0);
-  // By count (the 100-item limit) and by size (the 4 MB limit; a forced note needs ≤ 40 KB).
-  const chunks = chunkBySize(
-    transactions,
-    (transaction) => estimatedBytes(transaction) + PER_TRANSACTION_OVERHEAD_BYTES,
-    capacity,
-    MAX_TRANSACTION_BYTES - 40_000,
-  );
+  const chunks = writeChunks(transactions);
   // One time budget for the whole request: every chunk's retries come out of it.
   const deadline = retryDeadline();
   const shard = new SummaryShard();
@@ -101,30 +92,10 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
       {
         items: () => {
           if (pending.length === 0) return undefined;
-          const recordedAt = new Date().toISOString();
-          const firstId = ids.firstId();
-          entries = pending.map((transaction, k) => ({ transaction, ledgerEntryId: firstId + k }));
-          const items: TransactItem[] = entries.map((entry) => ({
-            Put: {
-              TableName: TABLE_NAME,
-              Item: transactionItem(account, entry, input.batchId, recordedAt),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          }));
-          // The note names exactly the moved transactions this write adds: a write that
-          // fails, or loses some transactions to a concurrent request, is rebuilt with it.
-          const note = input.forcedNote(
-            pending.filter((transaction) => transaction.original_transaction_date),
-          );
-          items.push(
-            summaryUpdate(san, shard, { transactions: pending, notes: note ? 1 : 0 }) as TransactItem,
-          );
-          if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
-          items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, final)));
-          const idItems = ids.itemsFor(pending.length + later);
-          idItemsAt = idItems.length > 0 ? items.length : -1;
-          items.push(...idItems);
-          return items;
+          const write = chunkWrite({ input, shard, ids, pending, later, final });
+          entries = write.entries;
+          idItemsAt = write.idItemsAt;
+          return write.items;
         },
         resolve: async (reasons): Promise<Resolution> => {
           const existing = new Set(
@@ -154,4 +125,58 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
     await writeEventsAlone(input.eventsFor([], true));
   }
   return added;
+}
+
+/** The request's transactions cut into writes: by count (the 100-item limit) and by size (the 4 MB limit; a forced note needs ≤ 40 KB). */
+function writeChunks(transactions: readonly TransactionToStore[]): TransactionToStore[][] {
+  const anyMoved = transactions.some((transaction) => transaction.original_transaction_date);
+  const capacity = LIMITS.transactWriteItems - ITEMS_BESIDE_TRANSACTIONS - (anyMoved ? 1 : 0);
+  return chunkBySize(
+    transactions,
+    (transaction) => estimatedBytes(transaction) + PER_TRANSACTION_OVERHEAD_BYTES,
+    capacity,
+    MAX_TRANSACTION_BYTES - 40_000,
+  );
+}
+
+/**
+ * The items of one write of `pending` (what is left of a chunk): each transaction (only if
+ * new), the summary shard, the forcing note, the outbox, and the ledger ids reserved for it and
+ * the `later` transactions of the request; with the entries written and where the id items start.
+ */
+function chunkWrite(write: {
+  input: StoreTransactionsInput;
+  shard: SummaryShard;
+  ids: LedgerEntryIds;
+  pending: readonly TransactionToStore[];
+  later: number;
+  final: boolean;
+}): { items: TransactItem[]; entries: LedgerEntry[]; idItemsAt: number } {
+  const { input, shard, ids, pending } = write;
+  const { account } = input;
+  const recordedAt = new Date().toISOString();
+  const firstId = ids.firstId();
+  const entries = pending.map((transaction, k) => ({ transaction, ledgerEntryId: firstId + k }));
+  const items: TransactItem[] = entries.map((entry) => ({
+    Put: {
+      TableName: TABLE_NAME,
+      Item: transactionItem(account, entry, input.batchId, recordedAt),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }));
+  // The note names exactly the moved transactions this write adds: a write that
+  // fails, or loses some transactions to a concurrent request, is rebuilt with it.
+  const note = input.forcedNote(pending.filter((transaction) => transaction.original_transaction_date));
+  items.push(
+    summaryUpdate(account.service_account_number, shard, {
+      transactions: pending,
+      notes: note ? 1 : 0,
+    }) as TransactItem,
+  );
+  if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
+  items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, write.final)));
+  const idItems = ids.itemsFor(pending.length + write.later);
+  const idItemsAt = idItems.length > 0 ? items.length : -1;
+  items.push(...idItems);
+  return { items, entries, idItemsAt };
 }

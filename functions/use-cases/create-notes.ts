@@ -3,7 +3,7 @@ import type { NotePayload } from '../../schemas/api/notes-create.schema.js';
 import { resolveDocuments } from '../adapters/documents/document-check.js';
 import { documentUri } from '../adapters/documents/document-path.js';
 import { DOCUMENTS_BUCKET } from '../adapters/documents/s3.js';
-import { ValidationError } from '../errors.js';
+import { type FieldError, ValidationError } from '../errors.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import {
   contentHash,
@@ -40,6 +40,30 @@ export async function createNotes(
   const ruleErrors = notes.flatMap((note, index) => noteRuleErrors(note, index, createdAts[index]!));
   if (ruleErrors.length > 0) throw new ValidationError(ruleErrors);
 
+  const candidates = await notesToStore(supplier, notes, createdAts);
+  const tooLarge = candidates.flatMap(tooLargeError);
+  if (tooLarge.length > 0) throw new ValidationError(tooLarge);
+
+  const toCreate: NoteToStore[] = [];
+  for (const candidate of candidates) {
+    if (!repeatsEarlierNote(candidate, toCreate)) toCreate.push(candidate);
+  }
+  const created = dryRun
+    ? await notesThatWouldBeCreated(account, toCreate)
+    : await storeNewNotes(account, toCreate, (stored) =>
+        stored.map((note) => postImportCompleted(account, 'NOTE', note.note_id)),
+      );
+  return candidates.map((note) =>
+    noteResult(note, created.has(note.index) ? 'NOTE_CREATION_SUCCESS' : 'NOTE_ALREADY_EXISTS'),
+  );
+}
+
+/** The notes as they would be stored, their document paths resolved against the supplier's file store. */
+async function notesToStore(
+  supplier: ImportSupplier,
+  notes: readonly NotePayload[],
+  createdAts: readonly string[],
+): Promise<NoteToStore[]> {
   const pathInputs = notes.flatMap((note, index) =>
     (note.document_paths ?? []).map((entry, pathIndex) => ({
       attr: `notes.${index}.document_paths.${pathIndex}.document_path`,
@@ -49,7 +73,7 @@ export async function createNotes(
   const resolved = await resolveDocuments(supplier.root_location, pathInputs);
 
   let next = 0;
-  const candidates: NoteToStore[] = notes.map((note, index) => {
+  return notes.map((note, index) => {
     const paths = note.document_paths ?? [];
     const documentKeys = resolved.slice(next, next + paths.length);
     next += paths.length;
@@ -74,33 +98,20 @@ export async function createNotes(
       ...(note.is_archived !== undefined ? { is_archived: note.is_archived } : {}),
     };
   });
+}
 
-  const tooLarge = candidates.flatMap((note) => {
-    const bytes = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
-    return bytes > MAX_RECORD_BYTES
-      ? [
-          {
-            attr: `notes.${note.index}`,
-            code: 'too_large',
-            detail: `The note is too large to store (${bytes} bytes with its document references; at most ${MAX_RECORD_BYTES}).`,
-          },
-        ]
-      : [];
-  });
-  if (tooLarge.length > 0) throw new ValidationError(tooLarge);
-
-  const toCreate: NoteToStore[] = [];
-  for (const candidate of candidates) {
-    if (!repeatsEarlierNote(candidate, toCreate)) toCreate.push(candidate);
-  }
-  const created = dryRun
-    ? await notesThatWouldBeCreated(account, toCreate)
-    : await storeNewNotes(account, toCreate, (stored) =>
-        stored.map((note) => postImportCompleted(account, 'NOTE', note.note_id)),
-      );
-  return candidates.map((note) =>
-    noteResult(note, created.has(note.index) ? 'NOTE_CREATION_SUCCESS' : 'NOTE_ALREADY_EXISTS'),
-  );
+/** A note too large to store, with its document references, as a field error. */
+function tooLargeError(note: NoteToStore): FieldError[] {
+  const bytes = estimatedBytes(note) + PER_NOTE_OVERHEAD_BYTES;
+  return bytes > MAX_RECORD_BYTES
+    ? [
+        {
+          attr: `notes.${note.index}`,
+          code: 'too_large',
+          detail: `The note is too large to store (${bytes} bytes with its document references; at most ${MAX_RECORD_BYTES}).`,
+        },
+      ]
+    : [];
 }
 
 async function notesThatWouldBeCreated(

@@ -1,6 +1,7 @@
 import type { Payload } from '../../schemas/api/payment-instruction-create.schema.js';
 import {
   PAYMENT_VENDOR_PERSISTENT_FAILURE,
+  type PaymentVendorAdapter,
   VendorCredentialsUnusable,
   type VendorInstruction,
   VendorInstructionInvalid,
@@ -53,24 +54,7 @@ export async function createPaymentInstruction(
   { dryRun = false }: DryRunOption = {},
   now = new Date(),
 ): Promise<PaymentInstructionResult> {
-  const errors: FieldError[] = [];
-  const adapter = paymentVendor(request.vendor);
-  if (!adapter) {
-    errors.push({
-      attr: 'vendor',
-      code: 'invalid_choice',
-      detail: `Must be one of: ${paymentVendorNames().join(', ')}.`,
-    });
-  }
-  if (!isAllowedChoice('payment_instruction_type', request.type)) {
-    errors.push({
-      attr: 'type',
-      code: 'invalid_choice',
-      detail: `Must be one of: ${allowedChoices('payment_instruction_type').join(', ')}.`,
-    });
-  }
-  if (errors.length > 0 || !adapter) throw new ValidationError(errors);
-
+  const adapter = checkedVendor(request);
   const stored = await getPaymentInstruction(account, adapter.vendor, request.reference);
   if (stored) return paymentInstructionResult(stored);
 
@@ -78,50 +62,7 @@ export async function createPaymentInstruction(
   try {
     instruction = await adapter.fetchInstruction(request.reference);
   } catch (error) {
-    if (error instanceof VendorInstructionNotFound || error instanceof VendorInstructionInvalid) {
-      // The vendor answered: a run of failures to reach it for this reference is over.
-      await clearVendorFailures(adapter.vendor, request.reference);
-    }
-    if (error instanceof VendorInstructionNotFound) {
-      throw referenceError(
-        'payment_instruction_not_found_at_vendor',
-        'The vendor has no instruction with this reference.',
-      );
-    }
-    if (error instanceof VendorInstructionInvalid) {
-      throw referenceError(
-        'payment_instruction_invalid_at_vendor',
-        `The vendor's instruction cannot be used: ${error.message}`,
-      );
-    }
-    if (error instanceof VendorCredentialsUnusable) {
-      // Counted by a metric filter on this code, which an alarm watches.
-      logger.error('Payment vendor credentials unusable', {
-        code: PAYMENT_VENDOR_PERSISTENT_FAILURE,
-        vendor: adapter.vendor,
-        reason: error.reason,
-      });
-      const detail =
-        'The payment vendor cannot be used at the moment (the service’s credentials for it are not accepted); ' +
-        'do not retry this request as it is: the service’s operators have been alerted.';
-      throw new ValidationError(
-        [{ attr: 'vendor', code: PAYMENT_VENDOR_PERSISTENT_FAILURE, detail }],
-        PAYMENT_VENDOR_PERSISTENT_FAILURE,
-        detail,
-      );
-    }
-    if (error instanceof VendorUnavailable) {
-      if (dryRun) {
-        logger.warn('Payment vendor unavailable', { vendor: adapter.vendor, problem: error.message });
-        throw new RetryableError(
-          VENDOR_UNAVAILABLE,
-          'The payment vendor could not be reached; retry the request as it is.',
-          500,
-        );
-      }
-      throw await vendorUnreachable(account, adapter.vendor, request.reference, error, now);
-    }
-    throw error;
+    throw await vendorFailure(error, account, adapter.vendor, request.reference, dryRun, now);
   }
   await clearVendorFailures(adapter.vendor, request.reference);
   if (instruction.type !== request.type) {
@@ -154,6 +95,90 @@ export async function createPaymentInstruction(
   if (created) return paymentInstructionResult(record);
   const winner = await getPaymentInstruction(account, adapter.vendor, request.reference);
   return paymentInstructionResult(winner ?? record);
+}
+
+/** The request's vendor adapter, once its vendor and type are both allowed choices (400 otherwise, naming both). */
+function checkedVendor(request: { vendor: string; type: string }): PaymentVendorAdapter {
+  const errors: FieldError[] = [];
+  const adapter = paymentVendor(request.vendor);
+  if (!adapter) {
+    errors.push({
+      attr: 'vendor',
+      code: 'invalid_choice',
+      detail: `Must be one of: ${paymentVendorNames().join(', ')}.`,
+    });
+  }
+  if (!isAllowedChoice('payment_instruction_type', request.type)) {
+    errors.push({
+      attr: 'type',
+      code: 'invalid_choice',
+      detail: `Must be one of: ${allowedChoices('payment_instruction_type').join(', ')}.`,
+    });
+  }
+  if (errors.length > 0 || !adapter) throw new ValidationError(errors);
+  return adapter;
+}
+
+/**
+ * What the vendor's failure to give the instruction answers: 400 when the vendor said no (its
+ * run of unreachable answers for the reference is over), 400 `payment_vendor_persistent_failure`
+ * when the service's credentials are refused, the unreachable vendor's answer otherwise.
+ */
+async function vendorFailure(
+  error: unknown,
+  account: ImportedAccount,
+  vendor: string,
+  reference: string,
+  dryRun: boolean,
+  now: Date,
+): Promise<unknown> {
+  if (error instanceof VendorInstructionNotFound || error instanceof VendorInstructionInvalid) {
+    // The vendor answered: a run of failures to reach it for this reference is over.
+    await clearVendorFailures(vendor, reference);
+  }
+  if (error instanceof VendorInstructionNotFound) {
+    return referenceError(
+      'payment_instruction_not_found_at_vendor',
+      'The vendor has no instruction with this reference.',
+    );
+  }
+  if (error instanceof VendorInstructionInvalid) {
+    return referenceError(
+      'payment_instruction_invalid_at_vendor',
+      `The vendor's instruction cannot be used: ${error.message}`,
+    );
+  }
+  if (error instanceof VendorCredentialsUnusable) return credentialsUnusable(vendor, error);
+  if (error instanceof VendorUnavailable) {
+    if (dryRun) {
+      logger.warn('Payment vendor unavailable', { vendor, problem: error.message });
+      return new RetryableError(
+        VENDOR_UNAVAILABLE,
+        'The payment vendor could not be reached; retry the request as it is.',
+        500,
+      );
+    }
+    return vendorUnreachable(account, vendor, reference, error, now);
+  }
+  return error;
+}
+
+/** The service's own credentials refused: logged for the alarm, 400 `payment_vendor_persistent_failure`. */
+function credentialsUnusable(vendor: string, error: VendorCredentialsUnusable): ValidationError {
+  // Counted by a metric filter on this code, which an alarm watches.
+  logger.error('Payment vendor credentials unusable', {
+    code: PAYMENT_VENDOR_PERSISTENT_FAILURE,
+    vendor,
+    reason: error.reason,
+  });
+  const detail =
+    'The payment vendor cannot be used at the moment (the service’s credentials for it are not accepted); ' +
+    'do not retry this request as it is: the service’s operators have been alerted.';
+  return new ValidationError(
+    [{ attr: 'vendor', code: PAYMENT_VENDOR_PERSISTENT_FAILURE, detail }],
+    PAYMENT_VENDOR_PERSISTENT_FAILURE,
+    detail,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { BulkJobObjectAccess, TableUse } from '../routes.js';
+import type { BulkJobObjectAccess, TableUse } from '../function-definition.js';
 import type { ServiceFunction } from './service-function.js';
 
 /**

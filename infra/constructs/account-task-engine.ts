@@ -13,7 +13,8 @@ import {
   WORKER_BATCH_SIZE,
 } from '../../functions/rules/account-task/engine.js';
 import type { EnvironmentConfig } from '../config/environments.js';
-import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
+import type { FunctionDefinition } from '../function-definition.js';
+import { backgroundFunctions } from '../routes.js';
 import { deadLetterAlarm, deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';
 import { addQueueEventSource, grantSendMessage } from './queue-grants.js';

@@ -8,7 +8,8 @@ import {
   VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/rules/bulk-jobs/engine.js';
 import type { EnvironmentConfig } from '../config/environments.js';
-import { backgroundFunctions, type FunctionDefinition } from '../routes.js';
+import type { FunctionDefinition } from '../function-definition.js';
+import { backgroundFunctions } from '../routes.js';
 import { checkedConcurrency } from './account-task-engine.js';
 import { deadLetterQueue } from './dead-letter-queue.js';
 import { functionEnvironment, grantResources, type ServiceResources } from './function-wiring.js';

@@ -2,7 +2,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { EnvironmentConfig } from '../config/environments.js';
-import type { FunctionDefinition } from '../routes.js';
+import type { FunctionDefinition } from '../function-definition.js';
 import { grantBulkJobObjects, grantDocumentsRead, grantSecretValue, grantTableUse } from './access-grants.js';
 import type { ServiceFunction } from './service-function.js';
 

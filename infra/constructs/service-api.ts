@@ -17,7 +17,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../config/environments.js';
-import type { FunctionDefinition } from '../routes.js';
+import type { FunctionDefinition } from '../function-definition.js';
 import { addDocumentRoutes } from './document-routes.js';
 import { addGatewayResponses } from './gateway-responses.js';
 

@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../config/environments.js';
-import { type FunctionDefinition, functionTimeoutSeconds } from '../routes.js';
+import { type FunctionDefinition, functionTimeoutSeconds } from '../function-definition.js';
 import { lambdaBundlingOptions, SOURCE_MAPS_NODE_OPTIONS } from './bundling-options.js';
 
 /** The repository root: handlers, package-lock.json and node_modules are found from here. */

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import {
-  apiFunctions,
-  backgroundFunctions,
-  type FunctionDefinition,
-  functionTimeoutSeconds,
-} from '../routes.js';
+import { type FunctionDefinition, functionTimeoutSeconds } from '../function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../routes.js';
 
 /**
  * The one builder of what API Gateway (REST API, Lambda proxy integration, payload format

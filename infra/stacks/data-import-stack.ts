@@ -18,7 +18,8 @@ import { ServiceFunction, type ServiceFunctionProps } from '../constructs/servic
 import { ServiceMonitoring } from '../constructs/service-monitoring.js';
 import { ServiceSecrets } from '../constructs/service-secrets.js';
 import { Subscribers } from '../constructs/subscribers.js';
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../routes.js';
+import type { FunctionDefinition } from '../function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../routes.js';
 
 export interface DataImportStackProps extends StackProps {
   readonly config: EnvironmentConfig;

@@ -3,7 +3,8 @@ import { sendReadMessage } from '../../functions/adapters/queue/bulk-job-reader-
 import { readMessage } from '../../functions/rules/bulk-jobs/engine.js';
 import { claimExpiresAt } from '../../functions/rules/claims/claim.js';
 import { claimLine, markChunkDone, saveLineResult } from '../../functions/store/bulk-job-line-store.js';
-import { claimRead, getBulkJob, markReadDone } from '../../functions/store/bulk-job-store.js';
+import { claimRead, markReadDone } from '../../functions/store/bulk-job-read-claim-store.js';
+import { getBulkJob } from '../../functions/store/bulk-job-store.js';
 import { failedLineResult, startedJob } from './started-job.js';
 
 /**

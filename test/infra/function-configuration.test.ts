@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseExtraChoices } from '../../functions/rules/post-import/choices.js';
 import { environmentConfig, environments } from '../../infra/config/environments.js';
 import { PROJECT_ROOT } from '../../infra/constructs/service-function.js';
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';
+import type { FunctionDefinition } from '../../infra/function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../../infra/routes.js';
 import { cdkJsonContext, logicalIdOf, SKIP_BUNDLING, synth } from './support/synth.js';
 
 const definitions: readonly FunctionDefinition[] = [...apiFunctions, ...Object.values(backgroundFunctions)];

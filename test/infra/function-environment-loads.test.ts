@@ -3,7 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../infra/constructs/service-function.js';
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';
+import type { FunctionDefinition } from '../../infra/function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../../infra/routes.js';
 import { logicalIdOf, synth } from './support/synth.js';
 
 const exec = promisify(execFile);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../infra/routes.js';
+import type { FunctionDefinition } from '../../infra/function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../../infra/routes.js';
 import {
   actionsOf,
   arnOf,

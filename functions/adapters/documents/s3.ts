@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requireEnv } from '../../config.js';
+import { isTransientStatus } from '../../rules/retry-policy.js';
 import { S3Requests } from '../aws/s3-requests.js';
 
 /**
@@ -36,7 +37,7 @@ export async function headObjectStatus(key: string): Promise<number> {
         headers,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      if (response.status < 500 && response.status !== 429) return response.status;
+      if (!isTransientStatus(response.status)) return response.status;
       lastProblem = `HTTP ${response.status}`;
     } catch (error) {
       lastProblem = (error as Error).name;

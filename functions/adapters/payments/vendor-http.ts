@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isTransientStatus } from '../../rules/retry-policy.js';
 import { VendorUnavailable } from './vendor-adapter.js';
 
 export interface VendorHttpOptions {
@@ -10,9 +11,9 @@ export interface VendorHttpOptions {
   backoffMs?: number;
 }
 
-/** Statuses worth another attempt: the vendor is overloaded or failing, not saying no. */
+/** Statuses worth another attempt: the vendor is overloaded or failing (or timed out), not saying no. */
 export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+  return status === 408 || isTransientStatus(status);
 }
 
 /**

@@ -8,11 +8,10 @@ import {
   requireAbortable,
 } from '../../rules/bulk-jobs/bulk-job.js';
 import { isoDateTime } from '../../rules/values/dates.js';
+import { listBulkJobs, listPosition } from '../../store/bulk-job-list-store.js';
 import {
   getBulkJob,
   getBulkJobProgress,
-  listBulkJobs,
-  listPosition,
   markAborted,
   putNewBulkJob,
   type StoredBulkJob,

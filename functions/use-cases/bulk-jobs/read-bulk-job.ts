@@ -13,11 +13,10 @@ import {
   claimRead,
   markFailed,
   markReadDone,
-  markStopped,
   releaseRead,
-  type StoredBulkJob,
   saveReadPosition,
-} from '../../store/bulk-job-store.js';
+} from '../../store/bulk-job-read-claim-store.js';
+import { markStopped, type StoredBulkJob } from '../../store/bulk-job-store.js';
 import { finishIfDone } from './finish-bulk-job.js';
 
 /** The environment's `bulkJobConcurrency`: the reader sizes chunks so that every worker gets several. */
@@ -83,32 +82,28 @@ export async function readBulkJob(
     );
     return 'done';
   }
+  return readInput(job, mode, size, invocation);
+}
+
+/** Reads the job's input (`size` bytes) from where `mode` says, sending its chunks, under the read claim. */
+async function readInput(
+  job: StoredBulkJob,
+  mode: ReadMode,
+  size: number,
+  invocation: Invocation,
+): Promise<ReadOutcome> {
+  const jobId = job.job_id;
   const chunkBytes = job.chunk_bytes ?? targetChunkBytes(size, CONCURRENCY);
   const from = mode === 'resend' || !job.read ? START : job.read;
-  const noted = job.read?.offset ?? -1;
   const cutter = new ChunkCutter(from, chunkBytes);
   const pending: CutChunk[] = [];
+  const send = chunkSender(job, mode, chunkBytes, invocation);
 
   /** Ends this reader before the end of the input: the next one goes on from the position noted. */
   const stop = async (stream: { destroy(): void } | undefined, outcome: ReadOutcome) => {
     stream?.destroy();
     if (outcome === 'stopped') await releaseRead(jobId, invocation.holder);
     return outcome;
-  };
-
-  const lost = (): ReadOutcome => ({ held: claimNow(new Date()) });
-  const send = async (chunks: CutChunk[]) => {
-    const counted =
-      mode === 'resend'
-        ? await chunksDone(
-            jobId,
-            chunks.map((c) => c.chunk),
-          )
-        : new Set<number>();
-    await sendBulkJobMessages(chunks.filter((c) => !counted.has(c.chunk)).map((c) => linesMessage(jobId, c)));
-    const next = (chunks.at(-1) as CutChunk).next;
-    if (job.read_done || next.offset <= noted) return true;
-    return saveReadPosition(jobId, invocation.holder, next, chunkBytes);
   };
 
   if (from.offset < size) {
@@ -141,6 +136,36 @@ export async function readBulkJob(
   }
   await finishIfDone(jobId);
   return 'read';
+}
+
+/** The read claim was lost to another reader. */
+const lost = (): ReadOutcome => ({ held: claimNow(new Date()) });
+
+/**
+ * Sends a batch of chunks to the lines queue (when resending, only those not counted yet) and
+ * notes the position after them, unless noted already; false when the read claim is lost.
+ */
+function chunkSender(
+  job: StoredBulkJob,
+  mode: ReadMode,
+  chunkBytes: number,
+  invocation: Invocation,
+): (chunks: CutChunk[]) => Promise<boolean> {
+  const jobId = job.job_id;
+  const noted = job.read?.offset ?? -1;
+  return async (chunks) => {
+    const counted =
+      mode === 'resend'
+        ? await chunksDone(
+            jobId,
+            chunks.map((c) => c.chunk),
+          )
+        : new Set<number>();
+    await sendBulkJobMessages(chunks.filter((c) => !counted.has(c.chunk)).map((c) => linesMessage(jobId, c)));
+    const next = (chunks.at(-1) as CutChunk).next;
+    if (job.read_done || next.offset <= noted) return true;
+    return saveReadPosition(jobId, invocation.holder, next, chunkBytes);
+  };
 }
 
 /**

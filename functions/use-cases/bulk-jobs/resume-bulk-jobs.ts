@@ -1,6 +1,6 @@
 import { sendReadMessage } from '../../adapters/queue/bulk-job-reader-queue.js';
 import { readMessage } from '../../rules/bulk-jobs/engine.js';
-import { unfinishedBulkJobIds } from '../../store/bulk-job-store.js';
+import { unfinishedBulkJobIds } from '../../store/bulk-job-list-store.js';
 
 /**
  * Hands a started, unfinished job to the reader again to read its input once more and send every

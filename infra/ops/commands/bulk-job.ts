@@ -12,9 +12,8 @@ export const bulkJobCommands: Command[] = [
     usage: 'bulk-job unfinished',
     summary: 'list the bulk jobs started and not finished (state, supplier, progress of the read)',
     async run() {
-      const { getBulkJobProgress, unfinishedBulkJobIds } = await import(
-        '../../../functions/store/bulk-job-store.js'
-      );
+      const { unfinishedBulkJobIds } = await import('../../../functions/store/bulk-job-list-store.js');
+      const { getBulkJobProgress } = await import('../../../functions/store/bulk-job-store.js');
       const ids = await unfinishedBulkJobIds();
       console.log(`unfinished bulk jobs: ${ids.length}`);
       for (const id of ids) {

@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { environmentConfig } from '../../../infra/config/environments.js';
 import { ServiceFunction } from '../../../infra/constructs/service-function.js';
-import { apiFunctions, backgroundFunctions, type FunctionDefinition } from '../../../infra/routes.js';
+import type { FunctionDefinition } from '../../../infra/function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../../../infra/routes.js';
 
 /**
  * Synthesizes one stack holding the functions named on the command line, with the team's

@@ -1,9 +1,5 @@
-import {
-  apiFunctions,
-  backgroundFunctions,
-  type FunctionDefinition,
-  WRITE_ACTIONS,
-} from '../../../../infra/routes.js';
+import { type FunctionDefinition, WRITE_ACTIONS } from '../../../../infra/function-definition.js';
+import { apiFunctions, backgroundFunctions } from '../../../../infra/routes.js';
 import type { CrashPath } from '../crash-path.js';
 import * as account from './account-paths.js';
 import * as background from './background-paths.js';
