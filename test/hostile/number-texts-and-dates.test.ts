@@ -58,7 +58,7 @@ describe('Rule: last_billed_to_date must be before today', () => {
         {
           last_billed_to_date: isoDate(new Date()),
           current_statement_transactions: [],
-          transfer_balance: '-36.00',
+          transfer_balance: undefined,
         },
         world.supplier,
       ),
