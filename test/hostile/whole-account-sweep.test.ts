@@ -12,8 +12,9 @@ type Json = Record<string, unknown>;
 /** Every path to a value in the account (objects, arrays and leaves), as a list of keys. */
 function everyPath(value: unknown, at: (string | number)[] = [], out: (string | number)[][] = []) {
   if (at.length > 0) out.push(at);
-  if (Array.isArray(value)) value.forEach((item, index) => everyPath(item, [...at, index], out));
-  else if (value !== null && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) everyPath(item, [...at, index], out);
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) everyPath(child, [...at, key], out);
   }
   return out;
