@@ -7,7 +7,7 @@ import { isConditionFailure } from '../../functions/store/condition-failure.js';
 /**
  * Each of these concerns has one place in functions/, and a second copy is a failure here: the
  * queue consumer, the SQS sender, the carrier of an invocation's deadline, the test of a write's
- * failed condition.
+ * failed condition, the retry loop.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -39,6 +39,8 @@ describe('Rule: one place per concern in functions/', () => {
       /ConditionalCheckFailedException/,
       'functions/store/condition-failure.ts',
     ],
+    // The API client over HTTP and the bulk jobs worker's steps in process wait in the one loop.
+    ['the retry loop (the one caller of the policy’s wait)', /(?<!function )\bretryDelayMs\(/, 'functions/retry-loop.ts'],
   ])('%s is in one module', (_concern, pattern, module) => {
     // Act
     const found = modulesMatching(pattern);
