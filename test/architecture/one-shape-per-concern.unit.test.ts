@@ -40,7 +40,11 @@ describe('Rule: one place per concern in functions/', () => {
       'functions/store/condition-failure.ts',
     ],
     // The API client over HTTP and the bulk jobs worker's steps in process wait in the one loop.
-    ['the retry loop (the one caller of the policy’s wait)', /(?<!function )\bretryDelayMs\(/, 'functions/retry-loop.ts'],
+    [
+      'the retry loop (the one caller of the policy’s wait)',
+      /(?<!function )\bretryDelayMs\(/,
+      'functions/retry-loop.ts',
+    ],
   ])('%s is in one module', (_concern, pattern, module) => {
     // Act
     const found = modulesMatching(pattern);
