@@ -66,6 +66,16 @@ export async function storeAccountBody(account: Account): Promise<AccountBodyAtt
   return attributes;
 }
 
+/** The body attributes an item carries, as stored (another item may refer to the same body). */
+export function bodyAttributesOf(
+  item: Record<string, unknown> | undefined,
+): AccountBodyAttributes | undefined {
+  if (item?.account_data) return { account_data: item.account_data as Uint8Array };
+  if (item?.account_body)
+    return { account_body: item.account_body as { sha256: string; parts: number; bytes: number } };
+  return undefined;
+}
+
 const decode = (data: Uint8Array): Account => JSON.parse(gunzipSync(data).toString('utf8')) as Account;
 
 /** The account an item's body attributes hold (undefined when the item holds none). */

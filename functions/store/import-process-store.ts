@@ -5,7 +5,7 @@ import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
 import { claimNow } from '../rules/claims/claim.js';
 import type { ImportProcess } from '../rules/import-process.js';
-import { type AccountBodyAttributes, readAccountBody } from './account-body-store.js';
+import { type AccountBodyAttributes, bodyAttributesOf, readAccountBody } from './account-body-store.js';
 import { readAccountPartition } from './account-partition.js';
 import { isConditionFailure } from './condition-failure.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
@@ -92,11 +92,14 @@ export async function getImportProcessWithStagedAccount(
   };
 }
 
-/** The staged account of a process (strongly consistent). */
+/**
+ * The staged account of a process and its body as stored (strongly consistent): creation keeps
+ * the same body, so its parts (when it has any) are not written again.
+ */
 export async function getStagedAccount(
   supplier: string,
   externalAccountNumber: string,
-): Promise<Account | undefined> {
+): Promise<{ account: Account; body: AccountBodyAttributes } | undefined> {
   const { Item } = await documentClient.send(
     new GetCommand({
       TableName: TABLE_NAME,
@@ -104,7 +107,9 @@ export async function getStagedAccount(
       ConsistentRead: true,
     }),
   );
-  return readAccountBody(Item);
+  const body = bodyAttributesOf(Item);
+  const account = await readAccountBody(Item);
+  return body && account ? { account, body } : undefined;
 }
 
 export type WriteResult<T = undefined> =

@@ -16,7 +16,7 @@ import {
 } from '../rules/account/validate-account.js';
 import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import { storeAccountBody } from '../store/account-body-store.js';
+import type { AccountBodyAttributes } from '../store/account-body-store.js';
 import { type AccountCreationWrite, accountCreationWrite } from '../store/account-store.js';
 import {
   getImportProcess,
@@ -96,12 +96,13 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
       await refuse();
       throw importProcessDoesNotExist();
     }
-    const { errors, account } = checkAccount(staged, now);
+    // The staged account is stored normalised: the account checked is the one its body holds.
+    const { errors, account } = checkAccount(staged.account, now);
     if (errors.length > 0) {
       await refuse();
       throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
     }
-    return await create(request, token, account);
+    return await create(request, token, account, staged.body);
   } catch (error) {
     if (!(error instanceof ValidationError) && !isDomainOutcome(error)) {
       // Retryable or unexpected: give the lock back so a retry can proceed at once. When that
@@ -121,11 +122,15 @@ function isDomainOutcome(error: unknown): boolean {
   );
 }
 
-async function create(request: ProcessRequest, token: string, account: Account): Promise<CreatedAccount> {
+/** `body`: the staged account's body as stored; the created account refers to the same one. */
+async function create(
+  request: ProcessRequest,
+  token: string,
+  account: Account,
+  body: AccountBodyAttributes,
+): Promise<CreatedAccount> {
   const { supplier, externalAccountNumber: external, now } = request;
   const openStatementPeriodStart = firstStatementPeriodStart(account.last_billed_to_date, now);
-  // The body's parts (when it has any) before the transaction that refers to them.
-  const body = await storeAccountBody(account);
   let numbers = newAccountNumbers();
   let write: AccountCreationWrite | undefined;
   const created = (): CreatedAccount => ({

@@ -21,7 +21,7 @@ describe('Rule: every realistic account (each account type, each union branch) v
       const validated = await api('POST', paths.validate, { token, body: payload });
       const first = await stage(token, payload);
       const again = await stage(token, { ...payload, billing_name: 'Changed Name' });
-      const kept = await getStagedAccount('ACME', external);
+      const kept = (await getStagedAccount('ACME', external))?.account;
       const v2 = await api('POST', v2Paths.validate, { token, body: { payload } });
       // Assess
       expect(validated.status).toBe(200);

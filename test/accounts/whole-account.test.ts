@@ -146,10 +146,10 @@ describe('Rule: the whole payload is kept, up to 6 MB, and staging again replace
     const external: string = account.external_account_number;
     // Act
     const first = await stage(token, account);
-    const stored = await getStagedAccount('ACME', external);
+    const stored = (await getStagedAccount('ACME', external))?.account;
     const smaller = { ...account, notes: account.notes.slice(0, 10) };
     const again = await stage(token, smaller);
-    const restaged = await getStagedAccount('ACME', external);
+    const restaged = (await getStagedAccount('ACME', external))?.account;
     const created = await processAccount(token, 'ACME', external);
     // Assess
     expect(first.status).toBe(201);
@@ -169,6 +169,6 @@ describe('Rule: the whole payload is kept, up to 6 MB, and staging again replace
     // Assess
     expect(response.status).toBe(413);
     expect(response.json.code).toBe('payload_too_large');
-    expect(await getStagedAccount('ACME', account.external_account_number)).toBeUndefined();
+    expect((await getStagedAccount('ACME', account.external_account_number))?.account).toBeUndefined();
   });
 });

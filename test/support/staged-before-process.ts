@@ -16,7 +16,7 @@ export function readingStagedBeforeProcess(process: ProxyHandler) {
     if (!staged.has(body.external_account_number)) {
       staged.set(
         body.external_account_number,
-        await getStagedAccount(body.import_supplier, body.external_account_number),
+        (await getStagedAccount(body.import_supplier, body.external_account_number))?.account,
       );
     }
     return process(event, context);
