@@ -11,13 +11,8 @@ import { payloadRuleFiles } from '../../functions/rules/energy-account/account-r
 import { lambdaBundlingOptions } from '../../infra/constructs/bundling-options.js';
 import { publishedRules } from '../../schemas/account/published-rules.js';
 import { ruleClasses } from '../../schemas/account/rule-classes.js';
-import {
-  ACCOUNT_ROOT,
-  COMPONENT_ID_PREFIX,
-  componentName,
-  loadAccountComponents,
-  type SchemaNode,
-} from '../../schemas/build/account-schema-source.js';
+import { countLeafPaths } from '../../schemas/build/account-payload-tables.js';
+import { ACCOUNT_ROOT, loadAccountComponents } from '../../schemas/build/account-schema-source.js';
 import { projectRoot } from '../../schemas/project-root.js';
 import { domesticDualFuelAccount, largeAccount } from '../account-schema/energy-account-fixture.js';
 
@@ -29,32 +24,6 @@ import { domesticDualFuelAccount, largeAccount } from '../account-schema/energy-
  * its body (parse the JSON, validate, check every rule: the 50 ms target), median of runs after a
  * warm-up. The functions' cold starts are `npm run bench -- --only cold-start`.
  */
-
-type Components = ReadonlyMap<string, SchemaNode>;
-
-/** The distinct dot paths of the payload's leaves (`[]` for each item of a list), every branch of every union. */
-function leafPaths(
-  components: Components,
-  node: SchemaNode,
-  at: string,
-  seen: string[],
-  out: Set<string>,
-): void {
-  const parts = [...(node.oneOf ?? []), ...(node.anyOf ?? []).filter((part) => part.type !== 'null')];
-  if (node.$ref) {
-    const name = componentName(node.$ref);
-    if (seen.includes(name)) out.add(at);
-    else leafPaths(components, components.get(name)!, at, [...seen, name], out);
-  } else if (parts.length > 0) {
-    for (const part of parts) leafPaths(components, part, at, seen, out);
-  } else if (node.items) leafPaths(components, node.items, `${at}[]`, seen, out);
-  else if (!node.properties) out.add(at);
-  else {
-    for (const [name, child] of Object.entries(node.properties)) {
-      leafPaths(components, child, at ? `${at}.${name}` : name, seen, out);
-    }
-  }
-}
 
 function cpuMedianMs(runs: number, act: () => void): number {
   for (let i = 0; i < 3; i += 1) act();
@@ -96,8 +65,6 @@ async function bundleFigures() {
 }
 
 const components = loadAccountComponents(projectRoot);
-const leaves = new Set<string>();
-leafPaths(components, { $ref: `${COMPONENT_ID_PREFIX}${ACCOUNT_ROOT}` }, '', [], leaves);
 const rules = publishedRules;
 const validator = readFileSync(
   path.join(projectRoot, 'functions/account-validation/generated/energy-account.js'),
@@ -121,7 +88,7 @@ const classes = Object.values(ruleClasses).reduce<Record<string, number>>((count
 }, {});
 
 console.table({
-  'published leaf paths declared': leaves.size,
+  'published leaf paths declared': countLeafPaths(components),
   'top-level properties': Object.keys(components.get(ACCOUNT_ROOT)!.properties!).length,
   'component schemas': components.size,
   'published rules (with codes)': `${rules.length} (${rules.filter((rule) => rule.codes.length > 0).length})`,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { EventDetail } from '../../../functions/events/outbox.js';
 import type { Subject } from './world.js';
@@ -27,18 +26,19 @@ const EPOCH_SECONDS = new Set(['expires_at']);
  */
 const HASHES = new Set(['content_hash', 'input_etag']);
 
-/** A gzip value unpacked (JSON read); other bytes, and a part of an account body (a slice of a gzip stream), by their hash. */
-function decode(bytes: Uint8Array): unknown {
-  let text: string | undefined;
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      text = gunzipSync(bytes).toString('utf8');
-    } catch {
-      text = undefined;
-    }
+/** A gzip value's text; undefined for other bytes (a part of an account body is a slice of a gzip stream). */
+export function gunzippedText(bytes: Uint8Array): string | undefined {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return undefined;
+  try {
+    return gunzipSync(bytes).toString('utf8');
+  } catch {
+    return undefined;
   }
-  if (text === undefined)
-    return `<${bytes.length} bytes ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}>`;
+}
+
+function decode(bytes: Uint8Array): unknown {
+  const text = gunzippedText(bytes);
+  if (text === undefined) return `<${bytes.length} bytes>`;
   try {
     return JSON.parse(text);
   } catch {

@@ -1,7 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { type EventDetail, eventsOfOutboxItem } from '../../../functions/events/outbox.js';
 import { bulkJobClaims, bulkJobInvariants } from './bulk-job-oracle.js';
-import { foldShards } from './normalize.js';
+import { foldShards, gunzippedText } from './normalize.js';
 import type { Subject } from './world.js';
 
 /**
@@ -19,23 +18,13 @@ export interface SubjectView {
   accounts: string[];
 }
 
-/** A gzip value's text; '' for other bytes (a part of an account body is a slice of a gzip stream). */
-function gunzipped(value: Uint8Array): string {
-  if (value[0] !== 0x1f || value[1] !== 0x8b) return '';
-  try {
-    return gunzipSync(value).toString('utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** An item as text, compressed attributes unpacked (binary values before JSON.stringify sees them). */
 const searchable = (item: Item) =>
   JSON.stringify(
     Object.fromEntries(
       Object.entries(item).map(([name, value]) => {
         if (value instanceof Uint8Array) {
-          return [name, gunzipped(value)];
+          return [name, gunzippedText(value) ?? ''];
         }
         return [name, value instanceof Set ? [...value] : value];
       }),

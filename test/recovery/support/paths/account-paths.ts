@@ -44,6 +44,15 @@ export const stage: CrashPath = {
   answer: cleanOr((final) => final.status === 200),
 };
 
+/** A creation's retry after a lost answer: 409 already imported, naming the one account that exists. */
+const alreadyImported: NonNullable<CrashPath['answer']> = (clean, final, view) =>
+  cleanOr(
+    (repeat) =>
+      repeat.status === 409 &&
+      repeat.code === 'account_import_process_already_imported' &&
+      view.accounts.includes(repeat.raw?.service_account_number),
+  )(clean, final);
+
 /**
  * The subject's account grown past what an item keeps inline (350 KB compressed) with notes of
  * random text: its body is written in parts before the transaction that refers to them. Made once
@@ -84,13 +93,7 @@ export const processLarge: CrashPath = {
     );
   },
   event: (_world, subject) => processStep(subject).event,
-  answer: (clean, final, view) =>
-    cleanOr(
-      (repeat) =>
-        repeat.status === 409 &&
-        repeat.code === 'account_import_process_already_imported' &&
-        view.accounts.includes(repeat.raw?.service_account_number),
-    )(clean, final),
+  answer: alreadyImported,
 };
 
 export const process: CrashPath = {
@@ -101,14 +104,7 @@ export const process: CrashPath = {
     await world.prepare(subjects.map((subject) => stageStep(subject)));
   },
   event: (_world, subject) => processStep(subject).event,
-  // A retry after a lost answer: 409 already imported, naming the one account that exists.
-  answer: (clean, final, view) =>
-    cleanOr(
-      (repeat) =>
-        repeat.status === 409 &&
-        repeat.code === 'account_import_process_already_imported' &&
-        view.accounts.includes(repeat.raw?.service_account_number),
-    )(clean, final),
+  answer: alreadyImported,
 };
 
 export const processDryRun: CrashPath = {
