@@ -49,11 +49,23 @@ export class InvalidEventPayloadError extends Error {
   }
 }
 
+/**
+ * When and under which id an event is stamped, for events a pure builder derives (the same input
+ * then gives the same events, ids included). Without it: now, and a fresh random UUID.
+ */
+export interface EventStamp {
+  occurredAt: Date;
+  /** A UUID unique to this event (./event-ids.ts derives one from a name). */
+  eventId: string;
+}
+
 export function emit<T extends EmittedType, V extends EmittedVersion<T>>(
   event: EmittedEvent<T, V>,
   payload: EmittedPayload<T, V>,
+  stamp?: EventStamp,
 ): EventDetail<EmittedPayload<T, V>> {
   const { eventType, version, validate } = event;
   if (!validate(payload)) throw new InvalidEventPayloadError(eventType, version, validate.errors ?? []);
-  return newEventDetail(eventType, version, payload);
+  if (stamp === undefined) return newEventDetail(eventType, version, payload);
+  return newEventDetail(eventType, version, payload, stamp.occurredAt, stamp.eventId);
 }

@@ -31,16 +31,18 @@ const OUTBOX_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 /** An outbox item carries at most this many events (keeps it far below DynamoDB's 400 KB). */
 export const MAX_EVENTS_PER_OUTBOX_ITEM = 250;
 
+/** `eventId`: a fresh random UUID unless the caller derives one (see ./event-ids.ts). */
 export function newEventDetail<P>(
   eventType: string,
   version: string,
   payload: P,
   now = new Date(),
+  eventId: string = randomUUID(),
 ): EventDetail<P> {
   return {
     event_type: eventType,
     version,
-    event_id: randomUUID(),
+    event_id: eventId,
     occurred_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     payload,
   };

@@ -46,18 +46,30 @@ export function parseFieldType(type: string): ParsedType {
   throw new Error(`Unknown field type "${type}"`);
 }
 
+/** The other (type, version) pairs the service emits: creating an account, posting, registering. */
+const EMITTED_PAIRS: ReadonlySet<string> = new Set([
+  'account.created@v1',
+  'account_user.created@v1',
+  'account_user.psr_records_updated@v1',
+  'account_metadata.created@v1',
+  'account_user_metadata.created@v1',
+  'consents.consent.created@v1',
+  'agreement.created@v1',
+  'business.created@v1',
+  'campaign_account.added@v1',
+  'collection_proceeding.created@v1',
+  'deposit_agreement.accepted@v1',
+  'billing.ledger.entry_posted@v2',
+  'lifecycle.join-supplier.requested@v1',
+]);
+
 /**
  * The events this service itself emits. `emit` validates against a small
  * module holding only these, so handler bundles stay small; the full catalogue validator is
  * for subscribers (`validateEvent`) and tests.
  */
 export function isEmittedByThisService(event: Pick<CatalogueEvent, 'type' | 'version'>): boolean {
-  return (
-    event.type.startsWith('data_import.import_process.') ||
-    keyOf(event) === 'account.created@v1' ||
-    keyOf(event) === 'billing.ledger.entry_posted@v2' ||
-    keyOf(event) === 'lifecycle.join-supplier.requested@v1'
-  );
+  return event.type.startsWith('data_import.import_process.') || EMITTED_PAIRS.has(keyOf(event));
 }
 
 /** `account.created` v1 → `AccountCreatedV1Payload` (TypeScript type name). */

@@ -3337,7 +3337,16 @@ export interface EventPayloadsByKey {
 /** Emitted event type → payload version → payload type. */
 export interface EmittedEventPayloads {
   "account.created": { "v1": AccountCreatedV1Payload };
+  "account_metadata.created": { "v1": AccountMetadataCreatedV1Payload };
+  "account_user.created": { "v1": AccountUserCreatedV1Payload };
+  "account_user.psr_records_updated": { "v1": AccountUserPsrRecordsUpdatedV1Payload };
+  "account_user_metadata.created": { "v1": AccountUserMetadataCreatedV1Payload };
+  "agreement.created": { "v1": AgreementCreatedV1Payload };
   "billing.ledger.entry_posted": { "v2": BillingLedgerEntryPostedV2Payload };
+  "business.created": { "v1": BusinessCreatedV1Payload };
+  "campaign_account.added": { "v1": CampaignAccountAddedV1Payload };
+  "collection_proceeding.created": { "v1": CollectionProceedingCreatedV1Payload };
+  "consents.consent.created": { "v1": ConsentsConsentCreatedV1Payload };
   "data_import.import_process.cancelled": { "v1": DataImportImportProcessCancelledV1Payload };
   "data_import.import_process.complete": { "v1": DataImportImportProcessCompleteV1Payload };
   "data_import.import_process.dry_run_complete": { "v1": DataImportImportProcessDryRunCompleteV1Payload };
@@ -3345,13 +3354,23 @@ export interface EmittedEventPayloads {
   "data_import.import_process.error": { "v1": DataImportImportProcessErrorV1Payload };
   "data_import.import_process.post_import.completed": { "v1": DataImportImportProcessPostImportCompletedV1Payload };
   "data_import.import_process.post_import.error": { "v1": DataImportImportProcessPostImportErrorV1Payload };
+  "deposit_agreement.accepted": { "v1": DepositAgreementAcceptedV1Payload };
   "lifecycle.join-supplier.requested": { "v1": LifecycleJoinSupplierRequestedV1Payload };
 }
 
 /** `'<event type>@<payload version>'` → payload type (Emitted event). */
 export interface EmittedEventPayloadsByKey {
   "account.created@v1": AccountCreatedV1Payload;
+  "account_metadata.created@v1": AccountMetadataCreatedV1Payload;
+  "account_user.created@v1": AccountUserCreatedV1Payload;
+  "account_user.psr_records_updated@v1": AccountUserPsrRecordsUpdatedV1Payload;
+  "account_user_metadata.created@v1": AccountUserMetadataCreatedV1Payload;
+  "agreement.created@v1": AgreementCreatedV1Payload;
   "billing.ledger.entry_posted@v2": BillingLedgerEntryPostedV2Payload;
+  "business.created@v1": BusinessCreatedV1Payload;
+  "campaign_account.added@v1": CampaignAccountAddedV1Payload;
+  "collection_proceeding.created@v1": CollectionProceedingCreatedV1Payload;
+  "consents.consent.created@v1": ConsentsConsentCreatedV1Payload;
   "data_import.import_process.cancelled@v1": DataImportImportProcessCancelledV1Payload;
   "data_import.import_process.complete@v1": DataImportImportProcessCompleteV1Payload;
   "data_import.import_process.dry_run_complete@v1": DataImportImportProcessDryRunCompleteV1Payload;
@@ -3359,6 +3378,7 @@ export interface EmittedEventPayloadsByKey {
   "data_import.import_process.error@v1": DataImportImportProcessErrorV1Payload;
   "data_import.import_process.post_import.completed@v1": DataImportImportProcessPostImportCompletedV1Payload;
   "data_import.import_process.post_import.error@v1": DataImportImportProcessPostImportErrorV1Payload;
+  "deposit_agreement.accepted@v1": DepositAgreementAcceptedV1Payload;
   "lifecycle.join-supplier.requested@v1": LifecycleJoinSupplierRequestedV1Payload;
 }
 

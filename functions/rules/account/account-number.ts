@@ -15,5 +15,11 @@ export const SERVICE_ACCOUNT_NUMBER_PATTERN = /^A-[0-9A-F]{8}$/;
  */
 export function newAccountNumbers(random: (size: number) => Buffer = randomBytes): AccountNumbers {
   const suffix = random(4).toString('hex').toUpperCase();
-  return { serviceAccountNumber: `A-${suffix}`, ledgerNumber: `L-${suffix}` };
+  const serviceAccountNumber = `A-${suffix}`;
+  return { serviceAccountNumber, ledgerNumber: ledgerNumberOf(serviceAccountNumber) };
+}
+
+/** The account's ledger number: `L-` + the service account number's 8 characters. */
+export function ledgerNumberOf(serviceAccountNumber: string): string {
+  return `L-${serviceAccountNumber.replace(/^A-/, '')}`;
 }
