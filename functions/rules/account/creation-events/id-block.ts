@@ -29,18 +29,24 @@ export interface CreationIds {
 }
 
 export function creationIds(account: Account, firstId: number): CreationIds {
-  if (!Number.isSafeInteger(firstId) || firstId < 1) {
-    throw new RangeError(`firstId must be a positive safe integer (got ${firstId})`);
+  const sizes = [
+    customersOf(account).length,
+    businessOf(account) ? 1 : 0,
+    consentsOf(account).length,
+    agreementsOf(account).length,
+    agencyDebtsOf(account).length,
+  ] as const;
+  const count = sizes.reduce((sum, size) => sum + size, 0);
+  if (!Number.isSafeInteger(firstId) || firstId < 1 || firstId > Number.MAX_SAFE_INTEGER - count) {
+    throw new RangeError(
+      `firstId must be a positive safe integer with room for ${count} ids (got ${firstId})`,
+    );
   }
   let next = firstId;
-  const take = (count: number): number[] => Array.from({ length: count }, () => next++);
-  const users = take(customersOf(account).length);
-  const [business] = take(businessOf(account) ? 1 : 0);
-  const consents = take(consentsOf(account).length);
-  const agreements = take(agreementsOf(account).length);
-  const collectionProceedings = take(agencyDebtsOf(account).length);
-  if (!Number.isSafeInteger(next - 1)) throw new RangeError('The id block ends beyond the safe integers');
-  return { users, business, consents, agreements, collectionProceedings, count: next - firstId };
+  const [users, [business], consents, agreements, collectionProceedings] = sizes.map((size) =>
+    Array.from({ length: size }, () => next++),
+  ) as [number[], number[], number[], number[], number[]];
+  return { users, business, consents, agreements, collectionProceedings, count };
 }
 
 /** How many service-allocated integer ids creating this account needs (users, consents, agreements, …). */
