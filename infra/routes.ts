@@ -51,6 +51,9 @@ export const apiFunctions = [
     route: { method: 'POST', path: `${base}/account-import-process/process`, authorized: true },
     table: { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     holdsClaims: true,
+    // Creation checks the account's documents and asks the payment vendor of its instructions.
+    readsDocuments: true,
+    readsVendorCredentials: true,
   },
   {
     id: 'get-account-transfer-status',
@@ -281,6 +284,9 @@ export const backgroundFunctions = {
     table: { items: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     timeoutSeconds: WORKER_TIMEOUT_SECONDS,
     holdsClaims: true,
+    // It creates accounts as process/ does: their documents and payment vendors are checked.
+    readsDocuments: true,
+    readsVendorCredentials: true,
   },
   taskHandOver: {
     id: 'hand-over-started-tasks',
@@ -325,6 +331,9 @@ export const backgroundFunctions = {
     ),
     bulkJobObjects: ['read-inputs', 'write-results'],
     sendsBulkJobLines: true,
+    // Its process step creates accounts as process/ does: their documents and payment vendors are checked.
+    readsDocuments: true,
+    readsVendorCredentials: true,
     // Its line claims are only ever waited for by another worker; the claims a line's steps take
     // (the creation lock) expire with the step, as in the route's own function.
     timeoutSeconds: BULK_WORKER_TIMEOUT_SECONDS,

@@ -880,6 +880,10 @@ export interface components {
                 reference: string;
                 type: string;
             };
+            /** @description What the account’s creation made of its payload, by kind (users, properties, meter_points, meters, registers, transfer_readings, consents, psr_records, …); empty for an account created before the service counted them. */
+            created: {
+                [key: string]: number;
+            };
         };
         SupplierSummary: {
             code: string;

@@ -143,6 +143,7 @@ export interface AccountAggregates {
   notes: { count: number };
   statements: { ids: Set<string> };
   paymentInstruction?: { vendor: string; reference: string; type: string };
+  created?: Record<string, number>;
 }
 
 function addShard(aggregates: AccountAggregates, item: Record<string, unknown>): void {
@@ -173,6 +174,7 @@ export async function readAccountAggregates(serviceAccountNumber: string): Promi
     statements: { ids: new Set() },
   };
   const paymentSk = keys.accountSummaryPayment(serviceAccountNumber).sk;
+  const createdSk = keys.accountCreatedKinds(serviceAccountNumber).sk;
   const pages = paginateQuery(
     { client: documentClient },
     {
@@ -193,6 +195,9 @@ export async function readAccountAggregates(serviceAccountNumber: string): Promi
           reference: String(item.reference),
           type: String(item.type),
         };
+      } else if (item.sk === createdSk) {
+        const { pk: _pk, sk: _sk, entity: _entity, ...counts } = item;
+        aggregates.created = Object.fromEntries(Object.entries(counts).map(([kind, n]) => [kind, Number(n)]));
       } else addShard(aggregates, item);
     }
   }

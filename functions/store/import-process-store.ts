@@ -4,6 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type EventDetail, outboxPut } from '../events/outbox.js';
 import type { Account } from '../rules/account/account.js';
 import { claimNow } from '../rules/claims/claim.js';
+import type { CreationReservation } from '../rules/account/creation-reservation.js';
 import type { ImportProcess } from '../rules/import-process.js';
 import { type AccountBodyAttributes, bodyAttributesOf, readAccountBody } from './account-body-store.js';
 import { readAccountPartition } from './account-partition.js';
@@ -35,6 +36,8 @@ export interface StoredImportProcess extends ImportProcess {
   in_progress_since?: string;
   lock_expires_at?: string;
   cancelled_at?: string;
+  /** Set once a creation has made its first write: what a re-drive goes on with (see account-store.ts). */
+  creation_reservation?: CreationReservation;
 }
 
 const PROCESS_FIELDS = [
@@ -54,6 +57,7 @@ const PROCESS_FIELDS = [
   'in_progress_since',
   'lock_expires_at',
   'cancelled_at',
+  'creation_reservation',
 ] as const;
 
 export function toImportProcess(item: Record<string, unknown> | undefined): StoredImportProcess | undefined {
@@ -174,7 +178,8 @@ export function stagingItems(write: StagingWrite): TransactItem[] {
         }
       : {
           // Still staged and not created: unlocked, or locked by a creation that died (its claim expired).
-          ConditionExpression: `lifecycle = :staged AND (#status = :unknown OR (#status = :in_progress AND ${LOCK_EXPIRED}))`,
+          // A creation that has begun (its reservation written) is finished by its re-drive, never restaged.
+          ConditionExpression: `lifecycle = :staged AND attribute_not_exists(creation_reservation) AND (#status = :unknown OR (#status = :in_progress AND ${LOCK_EXPIRED}))`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':staged': 'STAGED',
@@ -257,26 +262,40 @@ export async function lockImportProcess(
 }
 
 /**
- * Gives the lock back (IN_PROGRESS → UNKNOWN) after a failed creation, with the failure's
- * events in the same transaction. Returns false when the lock was no longer ours.
+ * Gives the lock back after a failed creation, with the failure's events in the same
+ * transaction. Before the creation's first write: IN_PROGRESS → UNKNOWN. After it (`begun`): the
+ * process stays IN_PROGRESS, as the status endpoints must say until the account is whole, and
+ * its claim expires now, so the next call takes it over at once and finishes the creation.
+ * Returns false when the lock was no longer ours.
  */
 export async function releaseImportProcess(
   supplier: string,
   externalAccountNumber: string,
-  release: { token: string; now: Date; events: readonly EventDetail[] },
+  release: { token: string; now: Date; events: readonly EventDetail[]; begun?: boolean },
 ): Promise<boolean> {
   const update = {
     TableName: TABLE_NAME,
     Key: keys.importProcess(supplier, externalAccountNumber),
-    UpdateExpression:
-      'SET #status = :unknown, updated_at = :now REMOVE lock_token, in_progress_since, lock_expires_at',
     ConditionExpression: 'lock_token = :token',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':unknown': 'UNKNOWN',
-      ':now': release.now.toISOString(),
-      ':token': release.token,
-    },
+    ...(release.begun
+      ? {
+          UpdateExpression: 'SET lock_expires_at = :expired, updated_at = :now REMOVE lock_token',
+          ExpressionAttributeValues: {
+            ':expired': claimNow(release.now),
+            ':now': release.now.toISOString(),
+            ':token': release.token,
+          },
+        }
+      : {
+          UpdateExpression:
+            'SET #status = :unknown, updated_at = :now REMOVE lock_token, in_progress_since, lock_expires_at',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':unknown': 'UNKNOWN',
+            ':now': release.now.toISOString(),
+            ':token': release.token,
+          },
+        }),
   };
   if (release.events.length === 0) {
     try {

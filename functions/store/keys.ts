@@ -13,6 +13,8 @@
  *   ACCOUNT#<service number>        ACCOUNT | PERIOD#… | NOTE#… | NOTEBODY#… | TXN#… | STATEMENT#… | PAYMENT#…
  *                                   | SUMMARY#<n> | SUMMARY#PAYMENT   aggregates read by the account summary
  *   ACCOUNT#<service number>        METERPOINTS              the account's meter points in payload order
+ *   ACCOUNT#<service number>        USER#<user id>           an account user created from a `customers` item
+ *   SERVICEIDS                      COUNTER                  the environment's next free service-allocated integer id
  *   METERPOINT#<mpxn>               METERPOINT               the one account a meter point belongs to, and its status
  *   OUTBOX#<uuid>                   OUTBOX                   events waiting for the stream publisher (TTL)
  *   INBOUND#<event id>              INBOUND                  an inbound event already applied by a consumer (TTL)
@@ -105,6 +107,18 @@ export const keys = {
     pk: `ACCOUNT#${serviceAccountNumber}`,
     sk: 'METERPOINTS',
   }),
+  /** A user of the account, created from its `customers` item; `userId` is service-allocated. */
+  accountUser: (serviceAccountNumber: string, userId: number): TableKey => ({
+    pk: `ACCOUNT#${serviceAccountNumber}`,
+    sk: `USER#${String(userId).padStart(12, '0')}`,
+  }),
+  /** What creation made of the account's payload, counted by kind (read with the summary aggregates). */
+  accountCreatedKinds: (serviceAccountNumber: string): TableKey => ({
+    pk: `ACCOUNT#${serviceAccountNumber}`,
+    sk: `${ACCOUNT_SUMMARY_PREFIX}CREATED`,
+  }),
+  /** The environment's counter of service-allocated integer ids (users, consents, agreements, …). */
+  serviceIds: (): TableKey => ({ pk: 'SERVICEIDS', sk: 'COUNTER' }),
   /** A meter point's claim: the account it belongs to (at most one) and its registration status. */
   meterPoint: (mpxn: string): TableKey => ({ pk: `METERPOINT#${mpxn}`, sk: 'METERPOINT' }),
 

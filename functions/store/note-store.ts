@@ -109,11 +109,15 @@ function buildChunk(
     owners.push(marker.owners);
   }
   // The account summary's note count, in the same transaction.
+  const summaryPosition = items.length;
   items.push(summaryUpdate(account.service_account_number, shard, { notes: notes.length }) as TransactItem);
   owners.push([]);
-  items.push(outboxPut(TABLE_NAME, events));
-  owners.push([]);
-  return { items, owners, summaryPosition: items.length - 2 };
+  // Notes an account carries at its creation are announced by the creation's events: none here.
+  if (events.length > 0) {
+    items.push(outboxPut(TABLE_NAME, events));
+    owners.push([]);
+  }
+  return { items, owners, summaryPosition };
 }
 
 /** Items a group of notes needs: one per note plus one marker per distinct content. */

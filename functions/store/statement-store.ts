@@ -70,7 +70,8 @@ export async function storeNewStatements(
         // The account summary's statement count and ids, in the same transaction.
         const statementIds = pending.map((statement) => statement.statement_id);
         items.push(summaryUpdate(account.service_account_number, shard, { statementIds }) as TransactItem);
-        items.push(outboxPut(TABLE_NAME, eventsFor(pending)));
+        const events = eventsFor(pending);
+        if (events.length > 0) items.push(outboxPut(TABLE_NAME, events));
         return items;
       },
       resolve: (reasons) => {

@@ -121,8 +121,9 @@ export async function storeNewTransactions(input: StoreTransactionsInput): Promi
       if (final) completedWritten = true;
     }
   }
-  if (added.size > 0 && !completedWritten) {
-    await writeEventsAlone(input.eventsFor([], true));
+  const closing = added.size > 0 && !completedWritten ? input.eventsFor([], true) : [];
+  if (closing.length > 0) {
+    await writeEventsAlone(closing);
   }
   return added;
 }
@@ -174,7 +175,8 @@ function chunkWrite(write: {
     }) as TransactItem,
   );
   if (note) items.push({ Put: { TableName: TABLE_NAME, Item: noteItem(account, note, recordedAt) } });
-  items.push(outboxPut(TABLE_NAME, input.eventsFor(entries, write.final)));
+  const events = input.eventsFor(entries, write.final);
+  if (events.length > 0) items.push(outboxPut(TABLE_NAME, events));
   const idItems = ids.itemsFor(pending.length + write.later);
   const idItemsAt = idItems.length > 0 ? items.length : -1;
   items.push(...idItems);

@@ -58,8 +58,11 @@ export async function createNotes(
   );
 }
 
-/** The notes as they would be stored, their document paths resolved against the supplier's file store. */
-async function notesToStore(
+/**
+ * The notes as they would be stored, their document paths resolved against the supplier's file
+ * store (400 at `notes.<n>.document_paths.<m>.document_path`, also their path inside an account).
+ */
+export async function notesToStore(
   supplier: ImportSupplier,
   notes: readonly NotePayload[],
   createdAts: readonly string[],

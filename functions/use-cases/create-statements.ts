@@ -31,6 +31,27 @@ export async function createHistoricalStatements(
   const errors: FieldError[] = statements.flatMap(statementRuleErrors);
   if (errors.length > 0) throw new ValidationError(errors);
 
+  const candidates = await statementsToStore(supplier, statements);
+
+  if (dryRun) {
+    await checkAgainstStoredStatements(account, candidates);
+    return;
+  }
+  await storeNewStatements(account, candidates, (created) =>
+    created.map((statement) => postImportCompleted(account, 'HISTORICAL_STATEMENT', statement.statement_id)),
+  );
+}
+
+/**
+ * The statements as they would be stored, their paths resolved against the supplier's file
+ * store (400 for a path with no document), one per `statement_id` (a repeat with the same
+ * content is one statement; with other content, 400 `duplicate_statement_ids`). Errors are at
+ * `statements.<n>…`, which is also their path inside an account that carries them.
+ */
+export async function statementsToStore(
+  supplier: ImportSupplier,
+  statements: readonly StatementPayload[],
+): Promise<StatementToStore[]> {
   const withPath = statements
     .map((statement, index) => ({ statement, index }))
     .filter(({ statement }) => statement.statement_path !== undefined);
@@ -64,12 +85,6 @@ export async function createHistoricalStatements(
     }
   });
   if (conflicts.length > 0) throw new ValidationError(conflicts);
+  return [...byId.values()];
 
-  if (dryRun) {
-    await checkAgainstStoredStatements(account, [...byId.values()]);
-    return;
-  }
-  await storeNewStatements(account, [...byId.values()], (created) =>
-    created.map((statement) => postImportCompleted(account, 'HISTORICAL_STATEMENT', statement.statement_id)),
-  );
 }

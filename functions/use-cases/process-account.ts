@@ -1,25 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { type FieldError, RetryableError, ValidationError } from '../errors.js';
+import { ConflictError, type FieldError, ValidationError } from '../errors.js';
 import { claimExpiry } from '../invocation-clock.js';
 import { logger } from '../logger.js';
 import { ACCOUNT_IMPORTED_LOG_MESSAGE } from '../monitored-log-messages.js';
-import { type Account, accountUserEmails } from '../rules/account/account.js';
-import { newAccountNumbers } from '../rules/account/account-number.js';
+import type { Account } from '../rules/account/account.js';
+import {
+  accountCreationEvents,
+  createdKindCounts,
+  creationIdCount,
+  userIds,
+} from '../rules/account/creation-events/index.js';
+import type { CreationReservation } from '../rules/account/creation-reservation.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { cannotProcess, requireProcessable } from '../rules/account/import-process-rules.js';
-import { firstStatementPeriodStart } from '../rules/account/statement-period.js';
 import { importProcessDoesNotExist } from '../rules/account/transfer-status.js';
 import {
   ACCOUNT_FAILED_VALIDATION,
   ACCOUNT_FAILED_VALIDATION_DETAIL,
   checkAccount,
 } from '../rules/account/validate-account.js';
+import type { ImportedAccount } from '../rules/import-process.js';
 import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
+import type { ImportSupplier } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import type { AccountBodyAttributes } from '../store/account-body-store.js';
-import { type AccountCreationWrite, accountCreationWrite } from '../store/account-store.js';
+import { storeAccountUsers } from '../store/account-user-store.js';
 import {
-  getImportProcess,
   getImportProcessWithStagedAccount,
   getStagedAccount,
   lockImportProcess,
@@ -27,18 +32,21 @@ import {
 } from '../store/import-process-store.js';
 import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
+import { getSupplier } from '../store/supplier-store.js';
 import type { SupplierCounterChange } from '../store/supplier-counter-store.js';
 import type { TransactItem } from '../store/transact-write.js';
-import { transactWriteWithRetry } from '../store/transact-write-retry.js';
+import { CreationAbandoned, completeAccount } from './account-creation/complete-account.js';
+import { type EmbeddedItems, prepareEmbeddedItems, writeEmbeddedItems } from './account-creation/embedded-items.js';
+import { draftReservation, writeReservation } from './account-creation/reserve-account.js';
 
 export interface ProcessRequest {
   supplier: string;
   externalAccountNumber: string;
   now: Date;
   /**
-   * Conditional writes that must succeed in the very transaction that creates the account
-   * (a v2 task → PROCESSED): when one of their conditions fails, nothing is created and
-   * `CreationAbandoned` is thrown.
+   * Conditional writes that must succeed in the very transaction that completes the account
+   * (a v2 task → PROCESSED): when one of their conditions fails, `CreationAbandoned` is thrown
+   * and the creation is left to whoever holds it next.
    */
   alsoWrite?: (serviceAccountNumber: string) => TransactItem[];
   /** The changes of the supplier's counters that `alsoWrite` makes (a v2 task ending: `scheduled`). */
@@ -47,10 +55,7 @@ export interface ProcessRequest {
   operationsTeamName?: string;
 }
 
-/** The account was not created because a write of `alsoWrite` no longer held; the lock was given back. */
-export class CreationAbandoned extends Error {
-  override readonly name = 'CreationAbandoned';
-}
+export { CreationAbandoned };
 
 export interface CreatedAccount {
   import_supplier: string;
@@ -69,45 +74,60 @@ function summary(errors: readonly FieldError[]): string {
 }
 
 /**
- * Creates the platform account of a staged import process: lock
- * (UNKNOWN → IN_PROGRESS), re-check the staged data, then one transaction creating the
- * account, its first statement period, COMPLETED, and the events. Staged data that no
- * longer passes the rules is a 400 that changes nothing (the lock is given back). A write
- * that DynamoDB rejects for a reason retrying cannot fix returns the process to UNKNOWN with
- * an `error` event; a retryable failure just gives the lock back.
+ * Creates the platform account of a staged import process, and everything it holds: lock
+ * (UNKNOWN → IN_PROGRESS, a claim), re-check the staged data and every check that needs the
+ * service's data, then write in three steps (./account-creation/): the reservation, the items
+ * the account holds (idempotent writes), the completion with every event. A 4xx before the
+ * reservation changes nothing (the lock is given back). A failure after it leaves the process
+ * IN_PROGRESS with its claim expired: the next call (the client's retry, the queue's
+ * redelivery) takes it over and finishes the same account, each item once.
  */
 export async function processAccount(request: ProcessRequest): Promise<CreatedAccount> {
   const { supplier, externalAccountNumber: external, now } = request;
   const token = randomUUID();
   // The lock is a claim: it expires at this invocation's end plus a margin, so a creation that
   // dies holding it blocks the account no longer than that.
-  const expiresAt = claimExpiry(now);
-  const lock = await lockImportProcess(supplier, external, { token, now, expiresAt });
+  const lock = await lockImportProcess(supplier, external, { token, now, expiresAt: claimExpiry(now) });
   if (!lock.ok) throw cannotProcess(lock.existing, now);
-
-  // A 4xx writes nothing and emits nothing: give the lock back unchanged.
-  const refuse = async () => {
-    await releaseImportProcess(supplier, external, { token, now, events: [] });
-  };
+  let begun = lock.value.creation_reservation !== undefined;
+  const release = () => releaseImportProcess(supplier, external, { token, now, events: [], begun });
 
   try {
     const staged = await getStagedAccount(supplier, external);
-    if (!staged) {
-      await refuse();
-      throw importProcessDoesNotExist();
-    }
+    if (!staged) throw importProcessDoesNotExist();
     // The staged account is stored normalised: the account checked is the one its body holds.
     const { errors, account } = checkAccount(staged.account, now);
     if (errors.length > 0) {
-      await refuse();
       throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
     }
-    return await create(request, token, account, staged.body);
+    const reservationRequest = {
+      supplier,
+      externalAccountNumber: external,
+      account,
+      body: staged.body,
+      lockToken: token,
+      now,
+      serviceIdCount: creationIdCount(account),
+      createdKinds: { ...createdKindCounts(account) },
+      ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
+    };
+    const draft = lock.value.creation_reservation ?? (await draftReservation(reservationRequest));
+    const items = await prepareEmbeddedItems(await requireSupplier(supplier), account, draft);
+    const reservation = begun ? draft : await writeReservation(reservationRequest, draft);
+    begun = true;
+    await createAccountItems(account, items, reservation, request, token);
+    logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
+    return {
+      import_supplier: supplier,
+      external_account_number: external,
+      service_account_number: reservation.service_account_number,
+    };
   } catch (error) {
-    if (!(error instanceof ValidationError) && !isDomainOutcome(error)) {
-      // Retryable or unexpected: give the lock back so a retry can proceed at once. When that
-      // fails too, the lock's claim expires and the next call takes it over.
-      await releaseImportProcess(supplier, external, { token, now, events: [] }).catch((releaseError) =>
+    if (!isLockSettled(error)) {
+      // A 4xx before the first write gives the lock back unchanged; anything after it, or a
+      // retryable failure, gives the claim back so a retry can proceed at once. When that fails
+      // too, the lock's claim expires and the next call takes it over.
+      await release().catch((releaseError) =>
         logger.warn('Could not release the creation lock', { error: releaseError as Error }),
       );
     }
@@ -115,96 +135,60 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   }
 }
 
-/** Errors that already settled the process (released or never ours). */
-function isDomainOutcome(error: unknown): boolean {
-  return (
-    error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500
-  );
+/** Errors after which the lock is no longer ours to give back (another holder, or already imported). */
+function isLockSettled(error: unknown): boolean {
+  return error instanceof ConflictError && error.code !== meterPointAlreadyAssigned().code;
 }
 
-/** `body`: the staged account's body as stored; the created account refers to the same one. */
-async function create(
-  request: ProcessRequest,
-  token: string,
+async function requireSupplier(code: string): Promise<ImportSupplier> {
+  const supplier = await getSupplier(code);
+  if (!supplier) throw new Error(`The import supplier ${code} is not registered`);
+  return supplier;
+}
+
+/** The items the account holds (its users, then its embedded items), then the completion with its events. */
+async function createAccountItems(
   account: Account,
-  body: AccountBodyAttributes,
-): Promise<CreatedAccount> {
-  const { supplier, externalAccountNumber: external, now } = request;
-  const openStatementPeriodStart = firstStatementPeriodStart(account.last_billed_to_date, now);
-  let numbers = newAccountNumbers();
-  let write: AccountCreationWrite | undefined;
-  const created = (): CreatedAccount => ({
-    import_supplier: supplier,
-    external_account_number: external,
-    service_account_number: numbers.serviceAccountNumber,
-  });
-  await transactWriteWithRetry(
-    {
-      items: () => {
-        write = accountCreationWrite({
-          supplier,
-          externalAccountNumber: external,
-          account,
-          body,
-          numbers,
-          openStatementPeriodStart,
-          ...(request.operationsTeamName !== undefined
-            ? { operationsTeamName: request.operationsTeamName }
-            : {}),
-          lockToken: token,
-          createdAt: now,
-          ...(request.alsoWrite ? { extraItems: request.alsoWrite(numbers.serviceAccountNumber) } : {}),
-          ...(request.alsoCount ? { counters: request.alsoCount } : {}),
-          events: [
-            importProcessEvents.complete(external, numbers.serviceAccountNumber),
-            importProcessEvents.accountCreated(numbers.serviceAccountNumber, accountUserEmails(account)),
-          ],
-        });
-        return write.items;
-      },
-      resolve: async (reasons) => {
-        const failure = (write as AccountCreationWrite).failure(reasons);
-        switch (failure) {
-          case 'account_number_taken':
-            numbers = newAccountNumbers();
-            return 'retry-now' as const;
-          case 'lock_lost':
-            // Our claim expired and another invocation took the lock over: answer as for any
-            // caller that finds it taken (409 in progress until its claim expires, or imported).
-            throw cannotProcess(await getImportProcess(supplier, external), now);
-          case 'participant_lost':
-            await releaseImportProcess(supplier, external, { token, now, events: [] });
-            throw new CreationAbandoned(
-              'A write of the creation transaction no longer held; nothing was created.',
-            );
-          case 'meter_point_taken':
-            // A 4xx writes nothing: the lock is given back unchanged.
-            await releaseImportProcess(supplier, external, { token, now, events: [] });
-            throw meterPointAlreadyAssigned();
-          case 'rejected': {
-            const detail = `The account could not be written (${reasons.map((r) => r.code).join(', ')}).`;
-            await releaseImportProcess(supplier, external, {
-              token,
-              now,
-              events: [importProcessEvents.error(external, 'account_creation_failed', detail)],
-            });
-            throw new Error(detail);
-          }
-        }
-      },
-      outcome: created,
-    },
-    {
-      exhausted: () =>
-        new RetryableError(
-          'account_creation_conflict',
-          'The account could not be created now; retry the request as it is.',
-          503,
-        ),
-    },
+  items: EmbeddedItems,
+  reservation: CreationReservation,
+  request: ProcessRequest,
+  lockToken: string,
+): Promise<void> {
+  const imported: ImportedAccount = {
+    import_supplier: request.supplier,
+    external_account_number: request.externalAccountNumber,
+    service_account_number: reservation.service_account_number,
+    ledger_number: reservation.ledger_number,
+    open_statement_period_start: reservation.open_statement_period_start,
+    account_created_at: reservation.account_created_at,
+  };
+  const ids = userIds(account, reservation.first_service_id);
+  await storeAccountUsers(
+    reservation.service_account_number,
+    (account.customers ?? []).map((customer, index) => ({
+      user_id: ids[index] as number,
+      customer_index: index,
+      ...(customer.email ? { email: customer.email } : {}),
+    })),
+    reservation.account_created_at,
   );
-  logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
-  return created();
+  await writeEmbeddedItems(imported, items);
+  await completeAccount({
+    supplier: request.supplier,
+    externalAccountNumber: request.externalAccountNumber,
+    reservation,
+    lockToken,
+    now: request.now,
+    events: accountCreationEvents(account, {
+      serviceAccountNumber: reservation.service_account_number,
+      importSupplier: request.supplier,
+      externalAccountNumber: request.externalAccountNumber,
+      firstId: reservation.first_service_id,
+      createdAt: new Date(reservation.account_created_at),
+    }),
+    ...(request.alsoWrite ? { alsoWrite: request.alsoWrite } : {}),
+    ...(request.alsoCount ? { alsoCount: request.alsoCount } : {}),
+  });
 }
 
 /** A dry run's errors for meter points that belong to another account already. */

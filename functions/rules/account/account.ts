@@ -21,6 +21,20 @@ export interface Account extends EnergyAccountPayload {
   last_billed_to_date?: string;
   customers?: { email?: string; [field: string]: unknown }[];
   supply_addresses?: { meter_points: AccountMeterPoint[]; [field: string]: unknown }[];
+  statements?: { statement_id: string; bill_period_from_date: string; bill_period_to_date: string; [field: string]: unknown }[];
+  current_statement_transactions?: AccountTransaction[];
+  historical_statement_transactions?: AccountTransaction[];
+  notes?: { [field: string]: unknown }[];
+  payment_instructions?: { vendor: string; reference: string; type: string; [field: string]: unknown }[];
+}
+
+/** A transaction the account carries (either list). */
+export interface AccountTransaction {
+  type: string;
+  transaction_id: string;
+  transaction_date: string;
+  amount: string | number;
+  [field: string]: unknown;
 }
 
 /** The customers' e-mails in payload order, customers without one skipped (account.created). */

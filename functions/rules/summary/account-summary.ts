@@ -14,6 +14,8 @@ export interface AccountTotals {
   notes: { count: number };
   statements: { ids: ReadonlySet<string> };
   paymentInstruction?: { vendor: string; reference: string; type: string };
+  /** What creation made of the account's payload, by kind (absent for an account created before it counted them). */
+  created?: Readonly<Record<string, number>>;
 }
 
 export interface AccountSummary {
@@ -32,6 +34,8 @@ export interface AccountSummary {
   notes: { count: number };
   statements: { count: number; ids_sha256: string };
   payment_instruction: { vendor: string; reference: string; type: string } | null;
+  /** What creation made of the account's payload, by kind: users, meter points, readings, consents, … */
+  created: Record<string, number>;
 }
 
 /**
@@ -77,5 +81,6 @@ export function accountSummary(account: ImportedAccount, totals: AccountTotals):
     notes: { count: totals.notes.count },
     statements: { count: totals.statements.ids.size, ids_sha256: idsSha256(totals.statements.ids) },
     payment_instruction: totals.paymentInstruction ?? null,
+    created: { ...(totals.created ?? {}) },
   };
 }

@@ -8,7 +8,7 @@ export type AmountCheck = { ok: true; minor: number } | { ok: false; code: strin
 const MAX_MINOR = 1e15;
 
 /** `sourceText`: the JSON text the amount was written with, when known (see checkDecimal). */
-export function toMinorUnits(amount: number, sourceText?: string): AmountCheck {
+export function toMinorUnits(amount: number | string, sourceText?: string): AmountCheck {
   const checked = checkDecimal(amount, 2, sourceText);
   if (!checked.ok) return { ok: false, code: checked.code, detail: checked.detail };
   const negative = checked.value.startsWith('-');

@@ -136,6 +136,7 @@ export const successSchemas: Record<string, JsonSchema> = {
       'notes',
       'statements',
       'payment_instruction',
+      'created',
     ],
     properties: {
       ...accountReference,
@@ -175,6 +176,12 @@ export const successSchemas: Record<string, JsonSchema> = {
             properties: { vendor: text, reference: text, type: text },
           },
         ],
+      },
+      created: {
+        type: 'object',
+        description:
+          'What the account’s creation made of its payload, by kind (users, properties, meter_points, meters, registers, transfer_readings, consents, psr_records, …); empty for an account created before the service counted them.',
+        additionalProperties: { type: 'integer', minimum: 0 },
       },
     },
   },

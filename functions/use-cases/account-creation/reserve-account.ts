@@ -1,0 +1,101 @@
+import { RetryableError } from '../../errors.js';
+import type { Account } from '../../rules/account/account.js';
+import { newAccountNumbers } from '../../rules/account/account-number.js';
+import { type CreationReservation, creationReservation } from '../../rules/account/creation-reservation.js';
+import { cannotProcess } from '../../rules/account/import-process-rules.js';
+import { meterPointAlreadyAssigned } from '../../rules/meter-points/meter-point-status.js';
+import type { AccountBodyAttributes } from '../../store/account-body-store.js';
+import { accountReservationWrite, type ConditionalItems, type ReservationFailure } from '../../store/account-store.js';
+import { getImportProcess } from '../../store/import-process-store.js';
+import { allocateServiceIds } from '../../store/service-id-store.js';
+import { transactWriteWithRetry } from '../../store/transact-write-retry.js';
+
+export interface ReservationRequest {
+  supplier: string;
+  externalAccountNumber: string;
+  account: Account;
+  body: AccountBodyAttributes;
+  lockToken: string;
+  now: Date;
+  /** How many service-allocated integer ids the account's items take. */
+  serviceIdCount: number;
+  createdKinds: Readonly<Record<string, number>>;
+  operationsTeamName?: string;
+}
+
+/** The reservation's block of service ids: allocated once per creation (a block a crash leaves unused is a gap). */
+async function serviceIds(count: number): Promise<{ first: number; count: number }> {
+  // An account that needs none takes none (its block starts at 1 and holds nothing).
+  return { first: count > 0 ? await allocateServiceIds(count) : 1, count };
+}
+
+/** A reservation before it is written: what the checks of the creation's items need to know. */
+export async function draftReservation(request: ReservationRequest): Promise<CreationReservation> {
+  return creationReservation(
+    request.account,
+    newAccountNumbers(),
+    request.now,
+    await serviceIds(request.serviceIdCount),
+  );
+}
+
+/**
+ * Writes the reservation (./account-store.ts: the creation's first write). A number another
+ * account has is drawn again; a meter point another account has is a 409 `meter_point_already_assigned`
+ * (the caller gives the lock back: nothing was written); a lost lock answers as for any caller.
+ */
+export async function writeReservation(
+  request: ReservationRequest,
+  draft: CreationReservation,
+): Promise<CreationReservation> {
+  let reservation = draft;
+  let write: ConditionalItems<ReservationFailure> | undefined;
+  await transactWriteWithRetry(
+    {
+      items: () => {
+        write = accountReservationWrite({
+          supplier: request.supplier,
+          externalAccountNumber: request.externalAccountNumber,
+          account: request.account,
+          body: request.body,
+          reservation,
+          createdKinds: request.createdKinds,
+          lockToken: request.lockToken,
+          ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
+        });
+        return write.items;
+      },
+      resolve: async (reasons) => {
+        const failure = (write as ConditionalItems<ReservationFailure>).failure(reasons);
+        switch (failure) {
+          case 'account_number_taken': {
+            const numbers = newAccountNumbers();
+            reservation = {
+              ...reservation,
+              service_account_number: numbers.serviceAccountNumber,
+              ledger_number: numbers.ledgerNumber,
+            };
+            return 'retry-now' as const;
+          }
+          case 'lock_lost':
+            // Our claim expired and another invocation took the lock over: answer as for any
+            // caller that finds it taken (409 in progress until its claim expires, or imported).
+            throw cannotProcess(await getImportProcess(request.supplier, request.externalAccountNumber), request.now);
+          case 'meter_point_taken':
+            throw meterPointAlreadyAssigned();
+          case 'rejected':
+            throw new Error(`The account could not be reserved (${reasons.map((r) => r.code).join(', ')}).`);
+        }
+      },
+    },
+    {
+      exhausted: () =>
+        new RetryableError(
+          'account_creation_conflict',
+          'The account could not be created now; retry the request as it is.',
+          503,
+        ),
+    },
+  );
+  return reservation;
+}
