@@ -54,4 +54,16 @@ describe('emit keeps handler bundles small: each carries only the validators of 
     expect(text).not.toContain('account_user_emails');
     expect(text).not.toContain('"data_import.import_process.complete"');
   });
+
+  it('the creation events carry their own validators and not those of posting or registering', async () => {
+    // Act
+    const { text } = await bundle(['functions/rules/account/creation-events/index.ts']);
+    // Assess
+    for (const type of ['account.created', 'account_user.created', 'deposit_agreement.accepted']) {
+      expect(text).toContain(`"${type}"`);
+    }
+    expect(text).not.toContain('"billing.ledger.entry_posted"');
+    expect(text).not.toContain('"lifecycle.join-supplier.requested"');
+    expect(text).not.toContain('"data_import.import_process.dry_run_error"');
+  });
 });

@@ -1,3 +1,4 @@
+import type { EventDetail } from '../../../functions/events/outbox.js';
 import type { Account } from '../../../functions/rules/account/account.js';
 import { withoutNulls } from '../../../functions/rules/account/account.js';
 import type { CreationContext } from '../../../functions/rules/account/creation-events/index.js';
@@ -69,3 +70,68 @@ export function countByType(events: readonly { event_type: string }[]): Record<s
   for (const event of events) counts[event.event_type] = (counts[event.event_type] ?? 0) + 1;
   return counts;
 }
+
+/** An account holding one or more of every kind creation emits an event for. */
+export const fullAccount = () =>
+  minimalAccount({
+    account_type: 'BUSINESS',
+    business: { company_name: 'Dyke Road Ltd', business_type: 'LTD' },
+    customers: [
+      {
+        email: 'ada@example.com',
+        account_roles: ['ADMIN'],
+        consents: [{ type: 'MARKETING_EMAIL', value: 'ACCEPTED' }],
+        psr: [{ elec_industry_code: '14', gas_industry_code: '14', description: 'Pensionable age' }],
+        metadata: [
+          { key: 'crm_tier', value: 'gold' },
+          { key: 'flags', value: { vip: true, since: 2021 } },
+        ],
+      },
+      { given_name: 'Bob', psr: [{ elec_industry_code: '19' }], metadata: [{ key: 'visits', value: 3 }] },
+    ],
+    consents: [{ type: 'SMART_METER_DATA_DAILY', value: 'REJECTED', signed_at: '2024-01-02T03:04:05Z' }],
+    metadata: [
+      { key: 'segment', value: 'B' },
+      { key: 'legacy', value: [1, 'two'] },
+    ],
+    supply_addresses: [
+      {
+        meter_points: [
+          {
+            supply_type: 'ELECTRICITY',
+            identifier: '1200023456789',
+            agreements: [
+              {
+                effective_from: '2023-01-01',
+                tariff_code: 'E-FIX-12M',
+                business_contract_identifier: 'BC-1',
+              },
+              { effective_from: '2024-01-01', tariff_code: 'E-FIX-24M' },
+            ],
+          },
+          {
+            supply_type: 'GAS',
+            identifier: '1234567890',
+            agreements: [{ effective_from: '2023-01-01', tariff_code: 'G-1' }],
+          },
+        ],
+      },
+    ],
+    account_campaigns: [{ slug: 'smart_incentive', expiry_date: '2025-01-01' }],
+    debts: [
+      {
+        agency_name: 'Debt R Us',
+        campaign: 'Q3',
+        aged_debt: [{ debt_amount: '123.45' }, { debt_amount: '10.05' }],
+      },
+      { cais_reference: 'CAIS-1' },
+    ],
+    debt: { agency_name: 'Old Agency' },
+    deposit_agreements: [{ deposit_amount: '1500.005', reason: 'Credit check' }],
+  });
+
+/** The payloads of the events of one type, in order. */
+export const ofType = (events: readonly EventDetail[], type: string) =>
+  events
+    .filter((event) => event.event_type === type)
+    .map((event) => event.payload as Record<string, unknown>);
