@@ -53,11 +53,17 @@ const ACCOUNT_ITEM = 1;
 /** Where the meter point claims start: after the process, the account, the kinds and the periods. */
 const FIXED_ITEMS = 3;
 
-export function accountReservationWrite(input: AccountReservationInput): ConditionalItems<ReservationFailure> {
+export function accountReservationWrite(
+  input: AccountReservationInput,
+): ConditionalItems<ReservationFailure> {
   const { reservation } = input;
   const number = reservation.service_account_number;
   const periods = statementPeriodPuts(input);
-  const claims = meterPointClaimItems(number, accountMeterPoints(input.account), reservation.account_created_at);
+  const claims = meterPointClaimItems(
+    number,
+    accountMeterPoints(input.account),
+    reservation.account_created_at,
+  );
   const items: TransactItem[] = [
     processReservationUpdate(input),
     accountPut(input),
@@ -193,7 +199,9 @@ export function accountCompletionWrite(input: AccountCompletionInput): Condition
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    { Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(input.supplier, input.externalAccountNumber) } },
+    {
+      Delete: { TableName: TABLE_NAME, Key: keys.stagedAccount(input.supplier, input.externalAccountNumber) },
+    },
     ...extra,
     ...outboxPuts(input.events, input.completedAt),
     // The supplier's counters: one account less pending, one more imported (and those of `extraItems`).

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type EventDetail, MAX_EVENTS_PER_OUTBOX_ITEM, outboxPut } from '../events/outbox.js';
-import type { TransactItem } from './transact-write.js';
 import { documentClient, TABLE_NAME } from './dynamodb.js';
+import type { TransactItem } from './transact-write.js';
 
 /**
  * Writes events that come with no state change of their own (dry runs, a `post_import.error`,

@@ -55,7 +55,8 @@ export async function storePaymentInstruction(
             },
             // The instruction the account summary shows, in the same transaction.
             paymentSummaryPut(account.service_account_number, record),
-            outboxPut(TABLE_NAME, events),
+            // An account's instructions at its creation are announced by the creation's events: none here.
+            ...(events.length > 0 ? [outboxPut(TABLE_NAME, events)] : []),
           ],
     resolve: (reasons) => {
       if (reasons[0]?.code !== 'ConditionalCheckFailed') throw new RetryableError();

@@ -86,5 +86,4 @@ export async function statementsToStore(
   });
   if (conflicts.length > 0) throw new ValidationError(conflicts);
   return [...byId.values()];
-
 }

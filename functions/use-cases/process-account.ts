@@ -32,11 +32,15 @@ import {
 } from '../store/import-process-store.js';
 import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
-import { getSupplier } from '../store/supplier-store.js';
 import type { SupplierCounterChange } from '../store/supplier-counter-store.js';
+import { getSupplier } from '../store/supplier-store.js';
 import type { TransactItem } from '../store/transact-write.js';
 import { CreationAbandoned, completeAccount } from './account-creation/complete-account.js';
-import { type EmbeddedItems, prepareEmbeddedItems, writeEmbeddedItems } from './account-creation/embedded-items.js';
+import {
+  type EmbeddedItems,
+  prepareEmbeddedItems,
+  writeEmbeddedItems,
+} from './account-creation/embedded-items.js';
 import { draftReservation, writeReservation } from './account-creation/reserve-account.js';
 
 export interface ProcessRequest {

@@ -21,7 +21,12 @@ export interface Account extends EnergyAccountPayload {
   last_billed_to_date?: string;
   customers?: { email?: string; [field: string]: unknown }[];
   supply_addresses?: { meter_points: AccountMeterPoint[]; [field: string]: unknown }[];
-  statements?: { statement_id: string; bill_period_from_date: string; bill_period_to_date: string; [field: string]: unknown }[];
+  statements?: {
+    statement_id: string;
+    bill_period_from_date: string;
+    bill_period_to_date: string;
+    [field: string]: unknown;
+  }[];
   current_statement_transactions?: AccountTransaction[];
   historical_statement_transactions?: AccountTransaction[];
   notes?: { [field: string]: unknown }[];

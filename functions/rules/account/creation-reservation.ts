@@ -1,6 +1,6 @@
-import type { AccountNumbers } from './account-number.js';
 import { isoDateTime } from '../values/dates.js';
 import type { Account } from './account.js';
+import type { AccountNumbers } from './account-number.js';
 import { accountStatementPeriods } from './statement-period.js';
 
 /**

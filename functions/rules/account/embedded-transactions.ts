@@ -1,5 +1,5 @@
-import type { TransactionToStore } from '../transactions/transaction.js';
 import { toMinorUnits } from '../transactions/amount.js';
+import type { TransactionToStore } from '../transactions/transaction.js';
 import type { TransactionType } from '../transactions/transaction-types.js';
 import type { Account } from './account.js';
 import { accountTransactions } from './statement-period.js';
@@ -32,7 +32,9 @@ export function embeddedTransactions(
       type: fields.type as TransactionType,
       amount_minor: minor.minor,
       statement_period_start:
-        date < periods.openStart && periods.closedStart !== undefined ? periods.closedStart : periods.openStart,
+        date < periods.openStart && periods.closedStart !== undefined
+          ? periods.closedStart
+          : periods.openStart,
     };
   });
 }

@@ -25,7 +25,9 @@ export interface AccountStatementPeriods {
 }
 
 /** The last day the old system billed: `last_billed_to_date`, else the last statement's closing date. */
-export function lastClosingDate(account: Pick<Account, 'last_billed_to_date' | 'statements'>): string | undefined {
+export function lastClosingDate(
+  account: Pick<Account, 'last_billed_to_date' | 'statements'>,
+): string | undefined {
   if (account.last_billed_to_date) return account.last_billed_to_date;
   const closings = (account.statements ?? []).map((statement) => statement.bill_period_to_date).sort();
   return closings.at(-1);
@@ -50,5 +52,8 @@ export function accountStatementPeriods(account: Account, createdAt: Date): Acco
 
 /** Both transaction lists of the account, current statement first. */
 export function accountTransactions(account: Account) {
-  return [...(account.current_statement_transactions ?? []), ...(account.historical_statement_transactions ?? [])];
+  return [
+    ...(account.current_statement_transactions ?? []),
+    ...(account.historical_statement_transactions ?? []),
+  ];
 }

@@ -57,7 +57,9 @@ export async function completeAccount(request: CompletionRequest): Promise<void>
           case 'lock_lost':
             throw cannotProcess(await getImportProcess(supplier, external), request.now);
           case 'participant_lost':
-            throw new CreationAbandoned('A write of the completion no longer held; the creation is left to its re-drive.');
+            throw new CreationAbandoned(
+              'A write of the completion no longer held; the creation is left to its re-drive.',
+            );
           case 'rejected':
             throw new Error(`The account could not be completed (${reasons.map((r) => r.code).join(', ')}).`);
         }

@@ -13,7 +13,9 @@ import type { CreationReservation } from '../../rules/account/creation-reservati
 import type { PaymentInstructionRecord } from '../../rules/payments/payment-instruction.js';
 
 /** A payment instruction an account carries, as creation stores it (the account's number added then). */
-export type EmbeddedInstruction = Omit<PaymentInstructionRecord, 'account_number'> & Record<string, unknown>;
+export type EmbeddedInstruction = Omit<PaymentInstructionRecord, 'account_number' | 'details'> & {
+  details?: Record<string, unknown>;
+} & Record<string, unknown>;
 
 interface CarriedInstruction {
   vendor: string;
@@ -39,14 +41,21 @@ export async function embeddedInstructions(
     carried.map(async (instruction, index) => {
       const adapter = paymentVendor(instruction.vendor);
       if (!adapter) {
-        return { ...instruction, details: {}, verified_at: reservation.account_created_at, vendor_verified: false };
+        // No `details`: the vendor told nothing. (An empty map also trips DynamoDB Local's stream
+        // images, which the local publisher reads.)
+        return { ...instruction, verified_at: reservation.account_created_at, vendor_verified: false };
       }
       const asked = await askVendor(adapter, instruction, `payment_instructions.${index}`);
       if ('error' in asked) {
         errors.push(asked.error);
         return undefined;
       }
-      return { ...instruction, ...asked.record, verified_at: reservation.account_created_at, vendor_verified: true };
+      return {
+        ...instruction,
+        ...asked.record,
+        verified_at: reservation.account_created_at,
+        vendor_verified: true,
+      };
     }),
   );
   if (errors.length > 0) throw new ValidationError(errors);

@@ -6,6 +6,7 @@ import type { ImportedAccount } from '../../rules/import-process.js';
 import type { NoteToStore } from '../../rules/notes/note.js';
 import { normaliseDateTime } from '../../rules/notes/note.js';
 import { repeatsEarlierNote } from '../../rules/notes/note-identity.js';
+import type { PaymentInstructionRecord } from '../../rules/payments/payment-instruction.js';
 import type { StatementPayload, StatementToStore } from '../../rules/statements/statement.js';
 import type { ImportSupplier } from '../../rules/supplier.js';
 import { ledgerEntryPosted } from '../../rules/transactions/ledger-events.js';
@@ -82,10 +83,15 @@ export async function writeEmbeddedItems(account: ImportedAccount, items: Embedd
     batchId: `creation-${account.service_account_number}`,
     forcedNote: () => undefined,
     eventsFor: (entries) =>
-      entries.map(({ transaction, ledgerEntryId }) => ledgerEntryPosted(account, ledgerEntryId, transaction.type)),
+      entries.map(({ transaction, ledgerEntryId }) =>
+        ledgerEntryPosted(account, ledgerEntryId, transaction.type),
+      ),
   });
   for (const instruction of items.instructions) {
-    await storePaymentInstruction(account, { ...instruction, account_number: account.service_account_number }, []);
+    const record = {
+      ...instruction,
+      account_number: account.service_account_number,
+    } as PaymentInstructionRecord;
+    await storePaymentInstruction(account, record, []);
   }
 }
-

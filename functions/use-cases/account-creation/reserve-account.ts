@@ -5,7 +5,11 @@ import { type CreationReservation, creationReservation } from '../../rules/accou
 import { cannotProcess } from '../../rules/account/import-process-rules.js';
 import { meterPointAlreadyAssigned } from '../../rules/meter-points/meter-point-status.js';
 import type { AccountBodyAttributes } from '../../store/account-body-store.js';
-import { accountReservationWrite, type ConditionalItems, type ReservationFailure } from '../../store/account-store.js';
+import {
+  accountReservationWrite,
+  type ConditionalItems,
+  type ReservationFailure,
+} from '../../store/account-store.js';
 import { getImportProcess } from '../../store/import-process-store.js';
 import { allocateServiceIds } from '../../store/service-id-store.js';
 import { transactWriteWithRetry } from '../../store/transact-write-retry.js';
@@ -61,7 +65,9 @@ export async function writeReservation(
           reservation,
           createdKinds: request.createdKinds,
           lockToken: request.lockToken,
-          ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
+          ...(request.operationsTeamName !== undefined
+            ? { operationsTeamName: request.operationsTeamName }
+            : {}),
         });
         return write.items;
       },
@@ -80,7 +86,10 @@ export async function writeReservation(
           case 'lock_lost':
             // Our claim expired and another invocation took the lock over: answer as for any
             // caller that finds it taken (409 in progress until its claim expires, or imported).
-            throw cannotProcess(await getImportProcess(request.supplier, request.externalAccountNumber), request.now);
+            throw cannotProcess(
+              await getImportProcess(request.supplier, request.externalAccountNumber),
+              request.now,
+            );
           case 'meter_point_taken':
             throw meterPointAlreadyAssigned();
           case 'rejected':
