@@ -30,6 +30,8 @@ export interface FullAccountOptions {
   scaleAccounts: number;
   environment: string;
   lambdaConcurrency: number;
+  /** The ETL's `--concurrency`: the v1 path's accounts side by side. */
+  etlConcurrency: number;
 }
 
 interface CallFigures {
@@ -147,11 +149,27 @@ export async function measureFullAccounts(
     publisherMemoryMb: PUBLISHER_MEMORY_MB,
     publisherBatchSize: PUBLISHER_BATCH_SIZE,
     publisherDurationMs: PUBLISHER_DURATION_MS,
-    rateLimit: config.throttling.rateLimit,
-    rateLimitSource: `stage throttling of ${config.name}`,
+    // A migration runs under one organisation's API key: its usage plan's limit.
+    rateLimit: config.organisationRateLimit,
+    rateLimitSource: `organisationRateLimit of ${config.name}`,
     lambdaConcurrency: options.lambdaConcurrency,
-    workers: config.bulkJobConcurrency,
-    workersSource: `bulkJobConcurrency of ${config.name}`,
+    paths: [
+      {
+        name: `bulk jobs at bulkJobConcurrency ${config.bulkJobConcurrency} (${config.name})`,
+        workers: config.bulkJobConcurrency,
+        throughApi: false,
+      },
+      {
+        name: `v2 tasks at accountCreationConcurrency ${config.accountCreationConcurrency} (${config.name})`,
+        workers: config.accountCreationConcurrency,
+        throughApi: false,
+      },
+      {
+        name: `v1 over the API, an ETL at --concurrency ${options.etlConcurrency}`,
+        workers: options.etlConcurrency,
+        throughApi: true,
+      },
+    ],
     partitionWriteUnitsPerSecond: PARTITION_WRITE_UNITS_PER_SECOND,
   });
   return {

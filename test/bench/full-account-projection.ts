@@ -15,10 +15,20 @@ export interface FullAccountProjectionInputs extends Omit<CostInputs, 'mix'> {
   rateLimit: number;
   rateLimitSource: string;
   lambdaConcurrency: number;
-  /** Accounts created side by side (the environment's bulk job concurrency). */
-  workers: number;
-  workersSource: string;
+  /**
+   * The ways accounts are created side by side, each at its concurrency (e.g. bulk jobs at the
+   * environment's `bulkJobConcurrency`, v2 tasks at its `accountCreationConcurrency`, an ETL over
+   * the API at its `--concurrency`); the first is the one the projection's time is given for.
+   * Only a path through the API is bound by its rate limit.
+   */
+  paths: readonly CreationPath[];
   partitionWriteUnitsPerSecond: number;
+}
+
+export interface CreationPath {
+  name: string;
+  workers: number;
+  throughApi: boolean;
 }
 
 const ONE_HOUR = 3600;
@@ -32,10 +42,10 @@ function toReachOneHour(accounts: number, serialSeconds: number, requests: numbe
   };
 }
 
-function liftOf(boundBy: string, reach: ReturnType<typeof toReachOneHour>, workersSource: string): string {
+function liftOf(boundBy: string, reach: ReturnType<typeof toReachOneHour>, path: CreationPath): string {
   switch (boundBy) {
     case 'per_account_serialisation':
-      return `${reach.workers} accounts created side by side (${workersSource}), other bounds permitting`;
+      return `${reach.workers} accounts created side by side instead of ${path.workers} (${path.name}), other bounds permitting`;
     case 'lambda_concurrency':
       return `a Lambda concurrency of ${reach.lambda_concurrency} for the creating functions`;
     case 'rate_limit':
@@ -45,9 +55,19 @@ function liftOf(boundBy: string, reach: ReturnType<typeof toReachOneHour>, worke
   }
 }
 
+/** The bounds of one path: those of the scale projection at its concurrency, the rate limit only through the API. */
+function boundsOf(scale: ReturnType<typeof scaleProjection>, path: CreationPath): [string, number][] {
+  return Object.entries(scale.hours_if_bound_by).filter(
+    ([bound]) => bound !== 'rate_limit' || path.throughApi,
+  );
+}
+
 export function fullAccountProjection(inputs: FullAccountProjectionInputs) {
   const cost = costModel(inputs);
-  const scale = scaleProjection({ ...inputs, cost, etlConcurrency: inputs.workers });
+  const main = inputs.paths[0]!;
+  const scaleAt = (path: CreationPath) => scaleProjection({ ...inputs, cost, etlConcurrency: path.workers });
+  const scale = scaleAt(main);
+  const [boundBy, hours] = boundsOf(scale, main).sort((a, b) => b[1] - a[1])[0]!;
   const thousands = inputs.accounts / 1000;
   const byService = cost.per_thousand_accounts;
   const usd = (n: number) => Math.round(n * thousands * 100) / 100;
@@ -58,12 +78,17 @@ export function fullAccountProjection(inputs: FullAccountProjectionInputs) {
   );
   return {
     accounts: inputs.accounts,
-    hours: scale.hours,
-    within_one_hour: scale.hours <= 1,
-    bound_by: scale.bound_by,
-    hours_if_bound_by: scale.hours_if_bound_by,
+    path: main.name,
+    hours,
+    within_one_hour: hours <= 1,
+    bound_by: boundBy,
+    hours_if_bound_by: Object.fromEntries(boundsOf(scale, main)),
+    /** Each path's hours: the slowest of its bounds. */
+    hours_by_path: Object.fromEntries(
+      inputs.paths.map((path) => [path.name, Math.max(...boundsOf(scaleAt(path), path).map(([, h]) => h))]),
+    ),
     to_reach_one_hour: reach,
-    lift: scale.hours <= 1 ? 'none needed' : liftOf(scale.bound_by, reach, inputs.workersSource),
+    lift: hours <= 1 ? 'none needed' : liftOf(boundBy, reach, main),
     cost_usd: {
       dynamodb: usd(byService.dynamodb),
       lambda: usd(byService.lambda),
@@ -72,7 +97,7 @@ export function fullAccountProjection(inputs: FullAccountProjectionInputs) {
       total: usd(byService.total),
     },
     usage_per_account: cost.usage_per_account,
-    inputs: { ...scale.inputs, workers_source: inputs.workersSource },
+    inputs: { ...scale.inputs, workers: main.workers },
   };
 }
 

@@ -33,8 +33,9 @@ export function renderFullAccount(f: FullAccountFigures): string[] {
       'write units (table)',
       'write units (indexes)',
       'failed write items',
+      'write units DynamoDB Local reported',
     ]),
-    row(['---', '---', '---', '---', '---', '---', '---']),
+    row(['---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   for (const [call, figures] of Object.entries(f.ddb) as [string, (typeof f.ddb)['stage']][]) {
     for (const [operation, o] of Object.entries(figures.operations)) {
@@ -47,6 +48,7 @@ export function renderFullAccount(f: FullAccountFigures): string[] {
           o.write_units_table,
           o.write_units_indexes,
           o.failed_write_items,
+          o.local_reported_write_units,
         ]),
       );
     }
@@ -71,7 +73,8 @@ export function renderFullAccount(f: FullAccountFigures): string[] {
     ]),
     row(['events per account', f.events_per_account, '']),
     '',
-    'Measured: the units DynamoDB reported (a transactional write 2 per KB), 2 per failed write item. ' +
+    'Measured: what DynamoDB bills, 2 units per failed write item: the units DynamoDB Local reports, except for a ' +
+      'TransactWriteItems, counted from its items before and after it (2 per KB of each item and index copy; DynamoDB Local under-reports transactions). ' +
       'Floor: the items creation left, each written once with its own PutItem (1 per KB, and 1 per KB of each index copy).',
   );
   const s = f.projection;
@@ -80,19 +83,23 @@ export function renderFullAccount(f: FullAccountFigures): string[] {
     '',
     `## Full account projection: ${s.accounts} accounts`,
     '',
-    `About ${s.hours} h, bound by ${s.bound_by.replaceAll('_', ' ')} ` +
+    `By ${s.path}: about ${s.hours} h, bound by ${s.bound_by.replaceAll('_', ' ')} ` +
       `(within 1 h: ${s.within_one_hour ? 'yes' : 'no'}; to lift it: ${s.lift}); about ${s.cost_usd.total} USD.`,
     '',
     row(['bound', 'hours if it alone bound the run']),
     row(['---', '---']),
     ...Object.entries(s.hours_if_bound_by).map(([bound, hours]) => row([bound, hours])),
     '',
+    row(['path', 'hours']),
+    row(['---', '---']),
+    ...Object.entries(s.hours_by_path).map(([path, hours]) => row([path, hours])),
+    '',
     row(['service', 'USD']),
     row(['---', '---']),
     ...Object.entries(s.cost_usd).map(([service, usd]) => row([service, usd])),
     '',
     `Inputs: ${i.requests_per_account} requests and ${i.serial_seconds_per_account} s of serial request time per account; ` +
-      `${i.etl_concurrency} accounts side by side (${i.workers_source}); Lambda concurrency ${i.lambda_concurrency}; ` +
+      `${i.workers} accounts side by side; Lambda concurrency ${i.lambda_concurrency}; ` +
       `rate limit ${i.rate_limit_per_s}/s (${i.rate_limit_source}); ${i.busiest_index_write_units_per_account} write units per account on ${i.busiest_index}; ` +
       `${i.partition_write_units_per_s} write units/s per partition.`,
   );

@@ -221,6 +221,7 @@ async function main(): Promise<void> {
           scaleAccounts: costAndScaleOptions.scaleAccounts,
           environment: costAndScaleOptions.environment,
           lambdaConcurrency: costAndScaleOptions.lambdaConcurrency,
+          etlConcurrency: options.concurrency,
         },
       );
     };
