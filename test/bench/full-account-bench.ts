@@ -89,59 +89,28 @@ async function createOne(
   return { ...timing, metered };
 }
 
-export async function measureFullAccounts(
+/** One more account, metered: a warm function, the supplier record cached (every account's are alike). */
+async function createMetered(
   client: TimedClient,
   dynamo: { client: DynamoDBClient; tableName: string },
   options: FullAccountOptions,
+  external: string,
 ) {
-  const eventsBefore = lineSizes(options.eventsFile).length;
-  const run = Date.now().toString(36).toUpperCase();
-  const created: Awaited<ReturnType<typeof createOne>>[] = [];
-  for (let a = 0; a < options.accounts; a++) {
-    created.push(await createOne(client, undefined, dynamo, options, `FULL-${run}-${a}`));
-  }
-  const events = (await settledEvents(options.eventsFile, eventsBefore + 1)).slice(eventsBefore);
-  // One more account, metered: a warm function, the supplier record cached (every account's are alike).
   const reader = new DynamoDBClient({});
   const meter = new CreationMeter({ reader, tableName: dynamo.tableName }).attach(dynamo.client);
-  let metered: Awaited<ReturnType<typeof createOne>>['metered'];
   try {
-    ({ metered } = await createOne(client, meter, dynamo, options, `FULL-${run}-METERED`));
+    const { metered } = await createOne(client, meter, dynamo, options, external);
+    return metered!;
   } finally {
     meter.detach();
     reader.destroy();
   }
-  const last = { ...metered!, payloadBytes: created.at(-1)!.payloadBytes };
-  const measured = billedWriteUnits(last.stage.total) + billedWriteUnits(last.process.total);
-  const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
-  const stats = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
-  const totals = created.map((c) => c.stageMs + c.processMs);
-  const median = (pick: (c: (typeof created)[number]) => number) => percentile(created.map(pick), 50);
+}
 
-  const mix: AccountMixMeasurement = {
-    accounts: options.accounts,
-    calls: [
-      {
-        functionId: 'stage-account',
-        what: 'stage',
-        latency_ms: median((c) => c.stageMs),
-        capacity: last.stage.total,
-      },
-      {
-        functionId: 'process-account',
-        what: 'process',
-        latency_ms: median((c) => c.processMs),
-        capacity: last.process.total,
-      },
-    ],
-    mean_latency_ms: {},
-    events_per_account: round(events.length / options.accounts),
-    event_bytes_per_account: Math.round(events.reduce((s, e) => s + e.bytes, 0) / options.accounts),
-    event_chunks_per_account: round(eventChunks(events) / options.accounts),
-    transaction_event_chunks_per_account: 0,
-  };
+/** The projection at the environment's concurrency of each creation path. */
+function projectionOf(mix: AccountMixMeasurement, options: FullAccountOptions) {
   const config = environmentConfig(options.environment);
-  const projection = fullAccountProjection({
+  return fullAccountProjection({
     accounts: options.scaleAccounts,
     mix,
     prices: PRICES_EU_WEST_2,
@@ -172,9 +141,58 @@ export async function measureFullAccounts(
     ],
     partitionWriteUnitsPerSecond: PARTITION_WRITE_UNITS_PER_SECOND,
   });
+}
+
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+const stats = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
+
+export async function measureFullAccounts(
+  client: TimedClient,
+  dynamo: { client: DynamoDBClient; tableName: string },
+  options: FullAccountOptions,
+) {
+  const eventsBefore = lineSizes(options.eventsFile).length;
+  const run = Date.now().toString(36).toUpperCase();
+  const created: Awaited<ReturnType<typeof createOne>>[] = [];
+  for (let a = 0; a < options.accounts; a++) {
+    created.push(await createOne(client, undefined, dynamo, options, `FULL-${run}-${a}`));
+  }
+  const events = (await settledEvents(options.eventsFile, eventsBefore + 1)).slice(eventsBefore);
+  const metered = await createMetered(client, dynamo, options, `FULL-${run}-METERED`);
+  const measured = billedWriteUnits(metered.stage.total) + billedWriteUnits(metered.process.total);
+  const totals = created.map((c) => c.stageMs + c.processMs);
+  const median = (pick: (c: (typeof created)[number]) => number) => percentile(created.map(pick), 50);
+  const call = (functionId: string, what: string, latency: number, capacity: Capacity) => ({
+    functionId,
+    what,
+    latency_ms: latency,
+    capacity,
+  });
+  const mix: AccountMixMeasurement = {
+    accounts: options.accounts,
+    calls: [
+      call(
+        'stage-account',
+        'stage',
+        median((c) => c.stageMs),
+        metered.stage.total,
+      ),
+      call(
+        'process-account',
+        'process',
+        median((c) => c.processMs),
+        metered.process.total,
+      ),
+    ],
+    mean_latency_ms: {},
+    events_per_account: round(events.length / options.accounts),
+    event_bytes_per_account: Math.round(events.reduce((s, e) => s + e.bytes, 0) / options.accounts),
+    event_chunks_per_account: round(eventChunks(events) / options.accounts),
+    transaction_event_chunks_per_account: 0,
+  };
   return {
     accounts: options.accounts,
-    payload: { ...FULL_ACCOUNT, bytes: last.payloadBytes },
+    payload: { ...FULL_ACCOUNT, bytes: created[0]!.payloadBytes },
     time_ms: {
       stage: stats(created.map((c) => c.stageMs)),
       process: stats(created.map((c) => c.processMs)),
@@ -185,15 +203,15 @@ export async function measureFullAccounts(
       ...stats(totals),
       basis: 'local round trip of stage + process, as the scale projection',
     },
-    ddb: { stage: last.stage, process: last.process },
-    requests: last.stage.total.requests + last.process.total.requests,
-    read_units: last.stage.total.read_units + last.process.total.read_units,
+    ddb: { stage: metered.stage, process: metered.process },
+    requests: metered.stage.total.requests + metered.process.total.requests,
+    read_units: metered.stage.total.read_units + metered.process.total.read_units,
     write_units_measured: measured,
-    floor: last.floor,
-    ratio_to_floor: round(measured / last.floor.write_units, 3),
+    floor: metered.floor,
+    ratio_to_floor: round(measured / metered.floor.write_units, 3),
     events_per_account: mix.events_per_account,
     event_chunks_per_account: mix.event_chunks_per_account,
-    projection,
+    projection: projectionOf(mix, options),
   };
 }
 

@@ -9,20 +9,17 @@ import {
   supplyCharge,
   totalPence,
 } from '../support/realistic-accounts/amounts.js';
-import {
-  agreements,
-  electricityPoint,
-  gasPoint,
-  supplyAddress,
-} from '../support/realistic-accounts/meter-points.js';
+import { supplyAddress } from '../support/realistic-accounts/meter-points.js';
+import { fullAccountCustomers, fullAccountMeterPoints, READINGS_PER_REGISTER } from './full-account-parts.js';
 
 /**
  * A full account, as a supplier migrating a two-year-old dual-fuel household sends it: everything
  * creation takes from one staged `EnergyAccount`. Two meter points (electricity and gas), each with
  * a smart meter, its register(s), agreements one after another and a year of monthly readings; two
  * account holders, each with priority services register records and consents; 24 monthly bills
- * (statements) with 192 transactions billed on them and 8 since the last bill (200 in all); 10 notes
- * (body only); a Direct Debit instruction with a Bottomline vendor (no vendor call) and its payment
+ * (statements), the 192 transactions of their months as historical statement transactions (only the
+ * last bill's name it: the rules let them carry one bill's identifier) and 8 since (200 in all);
+ * 10 notes (body only); a Direct Debit instruction with a Bottomline vendor (no vendor call) and its payment
  * schedule. Statements name their PDF by path (the schema asks for one): `fullAccountDocuments`
  * lists the paths, which must exist under the supplier's root location before the account is created.
  */
@@ -32,7 +29,7 @@ export const FULL_ACCOUNT = {
   statements: 24,
   transactions: 200,
   notes: 10,
-  readingsPerRegister: 12,
+  readingsPerRegister: READINGS_PER_REGISTER,
   paymentInstructions: 1,
   paymentSchedules: 1,
 } as const;
@@ -110,127 +107,6 @@ function currentTransactions(points: Points): Json[] {
   });
 }
 
-/** Monthly readings over the year to the last billed date, rising by `perMonth`, the last one `last`. */
-function yearOfReadings(type: string, last: number, perMonth: number, digits: number, extra: Json): Json[] {
-  return Array.from({ length: FULL_ACCOUNT.readingsPerRegister }, (_, i) => {
-    const monthsBefore = FULL_ACCOUNT.readingsPerRegister - 1 - i;
-    return {
-      ...extra,
-      reading_date: monthEnd(2025, 12 - monthsBefore),
-      reading_type: type,
-      reading_value: String(last - monthsBefore * perMonth).padStart(digits, '0'),
-      billed: true,
-    };
-  });
-}
-
-function meterPoints(points: Points): Json[] {
-  const electricity = electricityPoint({
-    mpan: points.mpan,
-    mpid: 'LOND',
-    start: '2023-12-01',
-    billedTo: BILLED_TO,
-    earlierRead: '2025-09-30',
-    registers: [{ id: '1', tpr: '00001', eac: '2870', read: '021460', earlier: '020700' }],
-    meter: {
-      serial: '21L4406612',
-      installed: '2024-01-15',
-      smart: 'SMETS2',
-      deviceId: '00-1C-8B-FF-FE-33-10-A2',
-    },
-    agreements: agreements(
-      '2023-12-01',
-      [['E-1R-FIX-12M-23-12-01-C', '2024-12-01'], ['E-1R-SVT-23-09-01-C']],
-      {
-        agreed_at: '2023-11-02T10:15:00Z',
-        characteristics: [
-          { code: 'sales_channel', value: 'DIRECT' },
-          { code: 'gbr-electricity.payment-method', value: 'DIRECT_DEBIT' },
-          { code: 'gbr-electricity.meter-rate-profile', value: 'flat_rate' },
-        ],
-      },
-    ),
-    extra: { profile_class: 1, ssc: '0393', measurement_class: 'A', regular_reading_cycle: 'M' },
-  });
-  const gas = gasPoint({
-    mprn: points.mprn,
-    start: '2023-12-01',
-    billedTo: BILLED_TO,
-    earlierRead: '2025-09-30',
-    ldz: 'SE',
-    aq: '11800',
-    meter: {
-      serial: 'E6S20931775124',
-      installed: '2024-01-15',
-      smart: 'SMETS2',
-      deviceId: '00-1C-8B-FF-FE-33-10-A7',
-      read: '06210',
-      earlier: '05890',
-    },
-    agreements: agreements(
-      '2023-12-01',
-      [['G-1R-FIX-12M-23-12-01-C', '2024-12-01'], ['G-1R-SVT-23-09-01-C']],
-      {
-        characteristics: [
-          { code: 'gbr-gas.payment-method', value: 'DIRECT_DEBIT' },
-          { code: 'gbr-gas.meter-point-grid-supply-point-equivalent', value: '_C' },
-        ],
-      },
-    ),
-    extra: { regular_reading_cycle: 'CYSM' },
-  });
-  const [elecMeter] = electricity.meters as Json[];
-  elecMeter!.reading_history = yearOfReadings('SMART', 21460, 230, 6, {
-    register_id: '1',
-    validation_status: 'VALIDATED',
-  });
-  const [gasMeter] = gas.meters as Json[];
-  gasMeter!.reading_history = yearOfReadings('SMART', 6210, 95, 5, {});
-  return [electricity, gas];
-}
-
-function customers(email: (who: string) => string): Json[] {
-  const psr = (code: string, description: string, from: string) => ({
-    elec_industry_code: code,
-    gas_industry_code: code,
-    description,
-    effective_from: from,
-    effective_to: null,
-  });
-  return [
-    {
-      title: 'Ms',
-      given_name: 'Grace',
-      family_name: 'Okafor',
-      email: email('grace'),
-      mobile: '+447911204418',
-      date_of_birth: '1979-07-09',
-      account_roles: ['ADMIN'],
-      psr: [psr('20', 'Hearing impaired', '2024-02-01T00:00:00Z')],
-      consents: [
-        { type: 'MARKETING_EMAIL', value: 'ACCEPTED', signed_at: '2023-11-02T10:10:00Z' },
-        { type: 'SMART_METER_DATA_HALF_HOURLY', value: 'REJECTED', signed_at: '2024-01-15T09:30:00Z' },
-      ],
-      user_details: [{ namespace: 'external_user_id', value: 'CRM-U-70001' }],
-    },
-    {
-      title: 'Mr',
-      given_name: 'Samuel',
-      family_name: 'Okafor',
-      email: email('samuel'),
-      landline: '+442079460319',
-      date_of_birth: '1948-03-22',
-      account_roles: ['FRIEND_FAMILY_MEMBER'],
-      psr: [
-        psr('14', 'Pensionable age', '2023-12-01T00:00:00Z'),
-        { ...psr('19', 'Partially sighted', '2024-03-14T00:00:00Z'), additional_information: 'Large print' },
-      ],
-      consents: [{ type: 'MARKETING_EMAIL', value: 'REJECTED', signed_at: '2023-11-02T10:12:00Z' }],
-      user_details: [{ namespace: 'external_user_id', value: 'CRM-U-70002' }],
-    },
-  ];
-}
-
 /** The path of each bill's PDF, relative to the supplier's root location. */
 const statementPath = (external: string, index: number) => `statements/${external}/${billId(index)}.pdf`;
 
@@ -239,54 +115,25 @@ export function fullAccountDocuments(external: string): string[] {
   return Array.from({ length: FULL_ACCOUNT.statements }, (_, i) => statementPath(external, i));
 }
 
-/** A full account for `supplier`, with fresh meter point identifiers (creatable on a shared table). */
-export function fullAccount(supplier: string, external: string): Json {
-  const points = { mpan: randomMpan(), mprn: randomMprn() };
-  const bills = Array.from({ length: FULL_ACCOUNT.statements }, (_, i) => billTransactions(i, points));
-  const historical = bills.flat();
-  const since = currentTransactions(points);
-  const mailbox = external.toLowerCase();
+/** The 24 monthly bills, each naming its PDF by path; its gross amount is its supply charges'. */
+function statementsOf(bills: readonly Json[][], external: string): Json[] {
+  return bills.map((transactions, i) => {
+    const { year, m } = monthOf(i);
+    return {
+      statement_id: billId(i),
+      number: String(1000 + i),
+      bill_period_from_date: `${year}-${pad(m)}-01`,
+      bill_period_to_date: monthEnd(year, m),
+      issued_date: m === 12 ? `${year + 1}-01-03` : `${year}-${pad(m + 1)}-03`,
+      gross_amount: totalPence(transactions.filter((t) => t.type === 'SUPPLY_CHARGE')),
+      statement_path: statementPath(external, i),
+    };
+  });
+}
+
+/** The Direct Debit instruction (a Bottomline vendor: no vendor call), its preference and schedule. */
+function payments(mailbox: string): Json {
   return {
-    import_supplier: supplier,
-    external_account_number: external,
-    account_type: 'DOMESTIC',
-    communication_preference: 'ONLINE',
-    language_preference: 'en-gb',
-    sales_channel: 'DIRECT',
-    date_of_sale: '2023-11-02',
-    billing_name: 'Grace Okafor',
-    billing_address: {
-      country: 'GB',
-      street_address: '14 Dartmouth Row',
-      locality: 'London',
-      postal_code: 'SE10 8AW',
-    },
-    billing_email: `${mailbox}@example.co.uk`,
-    last_billed_to_date: BILLED_TO,
-    next_bill_due_date: '2026-01-31',
-    transfer_balance: balanceOf(historical, since),
-    customers: customers((who) => `${who}.${mailbox}@example.co.uk`),
-    consents: [{ type: 'SMART_METER_DATA_DAILY', value: 'ACCEPTED', signed_at: '2024-01-15T09:30:00Z' }],
-    supply_addresses: [
-      supplyAddress(['14 Dartmouth Row', 'London'], 'SE10 8AW', '2023-12-01', meterPoints(points), {
-        property_external_identifier: `PROP-${external}`,
-        primary_place_of_residence_since: '2015-06-01',
-      }),
-    ],
-    historical_statement_transactions: historical,
-    current_statement_transactions: since,
-    statements: bills.map((transactions, i) => {
-      const { year, m } = monthOf(i);
-      return {
-        statement_id: billId(i),
-        number: String(1000 + i),
-        bill_period_from_date: `${year}-${pad(m)}-01`,
-        bill_period_to_date: monthEnd(year, m),
-        issued_date: m === 12 ? `${year + 1}-01-03` : `${year}-${pad(m + 1)}-03`,
-        gross_amount: totalPence(transactions.filter((t) => t.type === 'SUPPLY_CHARGE')),
-        statement_path: statementPath(external, i),
-      };
-    }),
     payment_instructions: [
       {
         type: 'DIRECT_DEBIT',
@@ -318,6 +165,53 @@ export function fullAccount(supplier: string, external: string): Json {
         end_date: null,
       },
     ],
+  };
+}
+
+/** A full account for `supplier`, with fresh meter point identifiers (creatable on a shared table). */
+export function fullAccount(supplier: string, external: string): Json {
+  const points = { mpan: randomMpan(), mprn: randomMprn() };
+  const bills = Array.from({ length: FULL_ACCOUNT.statements }, (_, i) => billTransactions(i, points));
+  const historical = bills.flat();
+  const since = currentTransactions(points);
+  const mailbox = external.toLowerCase();
+  return {
+    import_supplier: supplier,
+    external_account_number: external,
+    account_type: 'DOMESTIC',
+    communication_preference: 'ONLINE',
+    language_preference: 'en-gb',
+    sales_channel: 'DIRECT',
+    date_of_sale: '2023-11-02',
+    billing_name: 'Grace Okafor',
+    billing_address: {
+      country: 'GB',
+      street_address: '14 Dartmouth Row',
+      locality: 'London',
+      postal_code: 'SE10 8AW',
+    },
+    billing_email: `${mailbox}@example.co.uk`,
+    last_billed_to_date: BILLED_TO,
+    next_bill_due_date: '2026-01-31',
+    transfer_balance: balanceOf(historical, since),
+    customers: fullAccountCustomers((who) => `${who}.${mailbox}@example.co.uk`),
+    consents: [{ type: 'SMART_METER_DATA_DAILY', value: 'ACCEPTED', signed_at: '2024-01-15T09:30:00Z' }],
+    supply_addresses: [
+      supplyAddress(
+        ['14 Dartmouth Row', 'London'],
+        'SE10 8AW',
+        '2023-12-01',
+        fullAccountMeterPoints(points, BILLED_TO),
+        {
+          property_external_identifier: `PROP-${external}`,
+          primary_place_of_residence_since: '2015-06-01',
+        },
+      ),
+    ],
+    historical_statement_transactions: historical,
+    current_statement_transactions: since,
+    statements: statementsOf(bills, external),
+    ...payments(mailbox),
     notes: Array.from({ length: FULL_ACCOUNT.notes }, (_, i) => ({
       body: `Call ${i + 1}: customer asked about their bill; explained the standing charge and the Direct Debit amount.`,
       created_at: `${FIRST_BILL_YEAR + Math.floor(i / 6)}-${pad((i % 6) * 2 + 1)}-14T11:20:00Z`,
