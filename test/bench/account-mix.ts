@@ -40,13 +40,13 @@ export interface AccountMixMeasurement {
   transaction_event_chunks_per_account: number;
 }
 
-interface ArchivedSize {
+export interface ArchivedSize {
   bytes: number;
   /** The event follows from posted transactions (ledger entries, a transaction batch's completion). */
   ofTransactions: boolean;
 }
 
-function lineSizes(file: string): ArchivedSize[] {
+export function lineSizes(file: string): ArchivedSize[] {
   type Envelope = { 'detail-type'?: string; detail?: { payload?: { resource_type?: string } } };
   return readLines<Envelope>(file).map((envelope) => {
     const type = envelope['detail-type'] ?? '';
@@ -59,8 +59,12 @@ function lineSizes(file: string): ArchivedSize[] {
   });
 }
 
+/** EventBridge's billed events: each started 64 KB of an entry. */
+export const eventChunks = (events: readonly ArchivedSize[]) =>
+  events.reduce((s, e) => s + Math.ceil(e.bytes / 65_536), 0);
+
 /** Waits until the events file stops growing (the outbox is delivered asynchronously). */
-async function settledEvents(file: string, expectedAtLeast: number): Promise<ArchivedSize[]> {
+export async function settledEvents(file: string, expectedAtLeast: number): Promise<ArchivedSize[]> {
   let sizes = lineSizes(file);
   let stableSince = Date.now();
   const deadline = Date.now() + 30_000;
@@ -152,7 +156,7 @@ export async function measureAccountMix(
   for (const call of all.flat())
     latencies.set(call.functionId, [...(latencies.get(call.functionId) ?? []), call.latency_ms]);
   const round = (n: number) => Math.round(n * 100) / 100;
-  const chunks = (events: ArchivedSize[]) => events.reduce((s, e) => s + Math.ceil(e.bytes / 65_536), 0);
+  const chunks = eventChunks;
   return {
     accounts: options.accounts,
     // The first account's capacity (every account's is alike); each request's mean latency over all accounts.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { FullAccountFigures } from './full-account-bench.js';
 
 const run = promisify(execFile);
 
@@ -24,6 +25,8 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
       '1',
       '--mix-accounts',
       '1',
+      '--full-accounts',
+      '1',
     );
     // Act
     await run(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', ...flags, '--out', out], {
@@ -32,7 +35,6 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     });
     // Assess
     const figures = JSON.parse(readFileSync(out, 'utf8'));
-    const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
     expect(finite(figures.import.transactions_per_s)).toBe(true);
     expect(finite(figures.import.floor_transactions_per_s)).toBe(true);
     expect(finite(figures.import.ratio_to_floor)).toBe(true);
@@ -105,11 +107,67 @@ describe('Rule: the benchmark runs end to end and reports every figure the issue
     expect(Object.keys(figures.bulk_job_projection.hours_if_bound_by)).toContain(
       figures.bulk_job_projection.bound_by,
     );
+    expectFullAccountFigures(figures.full_account);
     const report = readFileSync(path.join(path.dirname(out), 'bench-report.md'), 'utf8');
     expect(report).toContain('cost_usd.per_thousand_accounts');
     expect(report).toContain('Scale projection');
     expect(report).toContain('Bulk job scale projection');
+    expect(report).toContain('Full account projection');
   }, 300_000);
+});
+
+const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** The full-account section's figures: finite times, units beside their floor, a projection. */
+function expectFullAccountFigures(f: FullAccountFigures): void {
+  for (const call of ['stage', 'process', 'creation'] as const) {
+    expect(finite(f.time_ms[call].p50), call).toBe(true);
+    expect(finite(f.time_ms[call].p95), call).toBe(true);
+  }
+  expect(finite(f.cloud_time_ms.p50)).toBe(true);
+  for (const key of ['requests', 'write_units_measured', 'ratio_to_floor', 'events_per_account'] as const) {
+    expect(finite(f[key]), key).toBe(true);
+  }
+  expect(finite(f.floor.write_units)).toBe(true);
+  expect(Object.keys(f.floor.by_family)).toEqual(
+    expect.arrayContaining(['ACCOUNT/ACCOUNT', 'OUTBOX/OUTBOX']),
+  );
+  expect(Object.keys(f.ddb.process.operations)).toContain('TransactWriteItemsCommand');
+  expect(finite(f.projection.hours)).toBe(true);
+  expect(Object.keys(f.projection.hours_if_bound_by)).toContain(f.projection.bound_by);
+  for (const service of ['dynamodb', 'lambda', 'api_gateway', 'eventbridge', 'total'] as const) {
+    expect(finite(f.projection.cost_usd[service]), service).toBe(true);
+  }
+}
+
+describe('Rule: `--only full-account` creates full accounts alone and reports them beside their floor', () => {
+  it('writes only the full_account figures and their tables', async () => {
+    // Prepare
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-full-')), 'bench.json');
+    // Act
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/bench/run.ts',
+        '--only',
+        'full-account',
+        '--full-accounts',
+        '1',
+        '--out',
+        out,
+      ],
+      { env: { ...process.env, PORT: '0', DATA_IMPORT_EVENTS_FILE: '' }, maxBuffer: 10 * 1024 * 1024 },
+    );
+    // Assess
+    const figures = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(figures)).toEqual(['full_account']);
+    expectFullAccountFigures(figures.full_account);
+    const report = readFileSync(path.join(path.dirname(out), 'bench-report.md'), 'utf8');
+    expect(report).toContain('| measured ÷ floor |');
+    expect(report).toContain('Full account projection');
+  }, 120_000);
 });
 
 describe('Rule: `--only cold-start` measures the bundles alone, without the local runtime', () => {

@@ -12,7 +12,7 @@ import { scaleProjection } from './scale-projection.js';
 /** Per partition, per second: DynamoDB's limit on any one partition, on-demand or not. */
 export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
 /** Not measured locally: a publisher invocation forwards up to 10 small events in one PutEvents call. */
-const PUBLISHER_DURATION_MS = 100;
+export const PUBLISHER_DURATION_MS = 100;
 
 export interface CostAndScaleOptions {
   supplier: string;

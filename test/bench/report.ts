@@ -2,6 +2,8 @@ import type { AccountMixMeasurement } from './account-mix.js';
 import type { BulkJobProjection } from './bulk-job-projection.js';
 import type { BulkJobFigures } from './bulk-job-throughput.js';
 import type { CostFigures } from './cost-model.js';
+import type { FullAccountFigures } from './full-account-bench.js';
+import { renderFullAccount } from './full-account-report.js';
 import type { scaleProjection } from './scale-projection.js';
 
 /** Renders the benchmark figures as a readable table, each beside its target. */
@@ -30,6 +32,7 @@ interface Figures {
   scale_projection?: ReturnType<typeof scaleProjection>;
   bulk_job?: BulkJobFigures;
   bulk_job_projection?: BulkJobProjection;
+  full_account?: FullAccountFigures;
 }
 
 /** The target: a cold start costs at most 30 % more than loading the DynamoDB client alone. */
@@ -119,6 +122,7 @@ export function renderReport(f: Figures): string {
   if (f.account_mix && f.cost_usd) out.push(...renderCost(f.account_mix, f.cost_usd));
   if (f.scale_projection) out.push(...renderScale(f.scale_projection));
   if (f.bulk_job) out.push(...renderBulkJob(f.bulk_job, f.bulk_job_projection));
+  if (f.full_account) out.push(...renderFullAccount(f.full_account));
   out.push('');
   return out.join('\n');
 }

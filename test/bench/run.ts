@@ -14,6 +14,8 @@ import { buildBundles, FLOOR_ID } from './bundles.js';
 import { measureInit } from './cold-start.js';
 import { measureCostAndScale, PARTITION_WRITE_UNITS_PER_SECOND } from './cost-and-scale.js';
 import { measureEtl } from './etl-throughput.js';
+import { measureFullAccounts } from './full-account-bench.js';
+import { renderFullAccount } from './full-account-report.js';
 import { percentile, TimedClient } from './http-client.js';
 import { measureListing } from './listing.js';
 import { PRICES_EU_WEST_2 } from './prices-eu-west-2.js';
@@ -45,11 +47,14 @@ const { values } = parseArgs({
     'lambda-concurrency': { type: 'string', default: '1000' },
     /** Rounds the bulk job, `etl load` and their floor alternate in (measureBulkJob). */
     'bulk-rounds': { type: 'string', default: '2' },
+    /** Full accounts (test/bench/full-account.ts) created one after another for the `full-account` section. */
+    'full-accounts': { type: 'string', default: '5' },
     out: { type: 'string', default: path.join(root, '.local/bench.json') },
     /**
      * `cold-start`: only build the bundles and time their load (no local runtime), to iterate on init time.
      * `import`: only import the accounts, post their transactions and measure the floor, to iterate on throughput.
      * `bulk`: only a bulk job beside `etl load` and the floor, and the bulk job's scale projection.
+     * `full-account`: only full accounts created, metered beside their floor, and their projection.
      */
     only: { type: 'string' },
   },
@@ -134,8 +139,8 @@ function projectBulkJobs(
 async function main(): Promise<void> {
   const localDir = path.join(root, '.local/bench');
   mkdirSync(localDir, { recursive: true });
-  if (values.only !== undefined && !['cold-start', 'import', 'bulk'].includes(values.only)) {
-    throw new Error(`--only takes cold-start, import or bulk, not ${values.only}`);
+  if (values.only !== undefined && !['cold-start', 'import', 'bulk', 'full-account'].includes(values.only)) {
+    throw new Error(`--only takes cold-start, import, bulk or full-account, not ${values.only}`);
   }
   if (values.only === 'cold-start') {
     const figures = await measureColdStart(localDir);
@@ -203,6 +208,28 @@ async function main(): Promise<void> {
       );
       return measured;
     };
+    const fullAccounts = async () => {
+      log(`creating ${int('full-accounts')} full accounts (stage + process), metered beside their floor…`);
+      return measureFullAccounts(
+        client,
+        { client: dynamoDbClient, tableName: TABLE_NAME },
+        {
+          supplier: SUPPLIER,
+          rootLocation: `bench/${SUPPLIER.toLowerCase()}`,
+          accounts: int('full-accounts'),
+          eventsFile: costAndScaleOptions.eventsFile,
+          scaleAccounts: costAndScaleOptions.scaleAccounts,
+          environment: costAndScaleOptions.environment,
+          lambdaConcurrency: costAndScaleOptions.lambdaConcurrency,
+          etlConcurrency: options.concurrency,
+        },
+      );
+    };
+    if (values.only === 'full-account') {
+      const fullAccount = await fullAccounts();
+      write({ full_account: fullAccount }, `${renderFullAccount(fullAccount).join('\n')}\n`);
+      return;
+    }
     if (values.only === 'bulk') {
       const bulk = await bulkJobs();
       log('metering a realistic account mix for the bulk job projection…');
@@ -269,6 +296,8 @@ async function main(): Promise<void> {
     log('metering a realistic account mix for the cost model…');
     const costAndScale = await measureCostAndScale(client, dynamoDbClient, costAndScaleOptions);
 
+    const fullAccount = await fullAccounts();
+
     log('measuring listing pages…');
     const listing = await measureListing(client, documentClient, TABLE_NAME, {
       small: int('list-small'),
@@ -309,6 +338,7 @@ async function main(): Promise<void> {
       list: listing,
       ...coldStart,
       ...costAndScale,
+      full_account: fullAccount,
     };
     write(figures, renderReport(figures));
     process.stdout.write(
