@@ -24,12 +24,8 @@ import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-po
 import type { ImportSupplier } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { storeAccountUsers } from '../store/account-user-store.js';
-import {
-  getImportProcessWithStagedAccount,
-  getStagedAccount,
-  lockImportProcess,
-  releaseImportProcess,
-} from '../store/import-process-store.js';
+import { lockImportProcess, releaseImportProcess } from '../store/import-process-lock-store.js';
+import { getImportProcessWithStagedAccount, getStagedAccount } from '../store/import-process-store.js';
 import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
 import type { SupplierCounterChange } from '../store/supplier-counter-store.js';

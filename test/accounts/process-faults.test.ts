@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isoDateTime } from '../../functions/rules/values/dates.js';
 import { dynamoDbClient } from '../../functions/store/dynamodb.js';
-import {
-  getImportProcess,
-  lockImportProcess,
-  writeStaging,
-} from '../../functions/store/import-process-store.js';
+import { lockImportProcess } from '../../functions/store/import-process-lock-store.js';
+import { getImportProcess, writeStaging } from '../../functions/store/import-process-store.js';
 import { processAccount } from '../../functions/use-cases/process-account.js';
 import { obtainToken } from '../support/auth.js';
 import { readEvents, waitForEvents } from '../support/events-file.js';

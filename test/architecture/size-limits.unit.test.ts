@@ -22,7 +22,6 @@ const LONG_FUNCTIONS = [
   'functions/store/import-process-store.ts stagingItems',
   'functions/use-cases/apply-join-supplier-outcome.ts applyJoinSupplierOutcome',
   'functions/use-cases/bulk-jobs/run-bulk-job-chunk.ts runBulkJobChunk',
-  'functions/use-cases/process-account.ts create',
   'functions/use-cases/schedule-account-task.ts scheduleAccountTask',
   'functions/validation/field-errors.ts toFieldError',
   'infra/constructs/account-task-engine.ts AccountTaskEngine.constructor',
