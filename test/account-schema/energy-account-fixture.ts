@@ -232,7 +232,7 @@ export function domesticDualFuelAccount() {
     payment_instructions: [
       {
         type: 'DIRECT_DEBIT',
-        vendor: 'STRIPE',
+        vendor: 'BOTTOMLINE_PTX',
         reference: 'DD-000482',
         instruction_identifier: 'instr-1',
         valid_from: '2023-04-01',

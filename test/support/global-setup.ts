@@ -56,9 +56,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     throw error;
   });
   Object.assign(process.env, env);
-  // The documents the realistic accounts name, in place before any test creates one.
+  // The documents the test accounts name, under every seeded supplier, before any test creates one.
   // (Imported now: its S3 client reads the endpoint the runtime just printed.)
-  await (await import('./realistic-accounts/documents.js')).putRealisticDocuments();
+  await (await import('./realistic-accounts/documents.js')).putAccountDocuments();
   return async () => {
     const exited = new Promise((done) => child.once('exit', done));
     child.kill('SIGTERM');

@@ -23,7 +23,11 @@ export function alreadyImported(serviceAccountNumber: string | undefined): Confl
 }
 
 /** A process as stored while IN_PROGRESS: its creation lock's claim expiry. */
-export type LockedProcess = ImportProcess & { lock_expires_at?: string };
+export type LockedProcess = ImportProcess & {
+  lock_expires_at?: string;
+  /** Present once a creation has made its first write (it is then finished, never restaged). */
+  creation_reservation?: unknown;
+};
 
 /**
  * 409 `import_process_in_progress`: another invocation holds a claim (the account's creation
@@ -52,7 +56,22 @@ export function stagingTarget(existing: LockedProcess | undefined, now: Date): '
   if (!isLiveProcess(existing)) return 'create';
   if (existing.status === 'COMPLETED') throw alreadyImported(existing.service_account_number);
   if (isLocked(existing, now)) throw inProgress(existing.lock_expires_at, now);
+  if (existing.creation_reservation !== undefined) throw creationUnderway(existing.lock_expires_at, now);
   return 'replace';
+}
+
+/**
+ * 409 `import_process_in_progress` for a staging of an account whose creation has begun (and
+ * whose last holder failed or died): the creation must finish first, by the next process/ call
+ * (a v2 task or bulk job line re-drives it by itself).
+ */
+export function creationUnderway(expiresAt: string | undefined, now: Date): ConflictError {
+  return new ConflictError(
+    'import_process_in_progress',
+    'The account’s creation has begun and must finish first: call process/ again (after the seconds Retry-After gives), then stage no more.',
+    {},
+    retryAfterSeconds(expiresAt, now),
+  );
 }
 
 /** Why a process could not be taken for processing: the 404 or 409 to answer. */

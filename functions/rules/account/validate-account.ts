@@ -3,6 +3,7 @@ import { type FieldError, ValidationError } from '../../errors.js';
 import { accountRuleErrors } from '../energy-account/account-rule-errors.js';
 import { isAfterToday, isBeforeToday, isoDate } from '../values/dates.js';
 import { type Account, type AccountPayload, withoutNulls } from './account.js';
+import { creationLimitErrors } from './creation-limits.js';
 import { embeddedItemErrors } from './embedded-item-rules.js';
 import { MAX_METER_POINTS_PER_ACCOUNT } from './meter-point-identifier.js';
 
@@ -95,6 +96,7 @@ export function checkAccount(payload: AccountPayload, now: Date): AccountCheck {
     ...lastBilledErrors(account, now),
     ...customerCountErrors(account),
     ...meterPointCountErrors(account),
+    ...creationLimitErrors(account),
   ];
   return { errors, account, warnings: accountWarnings(payload) };
 }

@@ -3,6 +3,7 @@ import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dyn
 import { documentClient, LIMITS, TABLE_NAME } from '../../../functions/store/dynamodb.js';
 import { indexKeys, keys } from '../../../functions/store/keys.js';
 import { applySeed } from '../../../infra/ops/seed.js';
+import { putAccountDocuments } from '../../support/realistic-accounts/documents.js';
 
 /** A fresh Ongoing supplier, an organisation scoped to it, and an API key for it. */
 export async function newSupplierWithKey(prefix = 'LIST'): Promise<{ supplier: string; apiKey: string }> {
@@ -14,6 +15,8 @@ export async function newSupplierWithKey(prefix = 'LIST'): Promise<{ supplier: s
     ],
     organisations: [{ name: `org-${supplier}`, suppliers: [supplier], api_keys: [apiKey] }],
   });
+  // The documents its accounts name, in place as a migration team places them before creation.
+  await putAccountDocuments([supplier.toLowerCase()]);
   return { supplier, apiKey };
 }
 

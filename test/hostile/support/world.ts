@@ -6,6 +6,7 @@ import { indexKeys, keys } from '../../../functions/store/keys.js';
 import { putSupplier } from '../../../functions/store/supplier-store.js';
 import { putDocument } from '../../post-import/support/documents.js';
 import { obtainServiceToken } from '../../support/auth.js';
+import { putAccountDocuments } from '../../support/realistic-accounts/documents.js';
 
 /**
  * A world of its own for each hostile test file: dedicated import suppliers (Ongoing,
@@ -42,6 +43,7 @@ export async function createWorld(label: string): Promise<HostileWorld> {
   }
   const documentPath = 'statements/2024/doc-1.pdf';
   await putDocument(`${rootLocation}/${documentPath}`);
+  await putAccountDocuments([rootLocation]);
   const apiKey = `hostile-key-${randomBytes(16).toString('hex')}`;
   const organisation = `hostile-${tag.toLowerCase()}`;
   await applyOrganisation({

@@ -15,6 +15,7 @@ import { organisationItem } from '../../../functions/store/organisation-store.js
 import { supplierItem } from '../../../functions/store/supplier-store.js';
 import { sqsRecord } from '../../../infra/local/sqs-poller.js';
 import { putDocument } from '../../post-import/support/documents.js';
+import { putAccountDocuments } from '../../support/realistic-accounts/documents.js';
 import { bulkJobItems } from './bulk-jobs.js';
 import { functionBundle } from './bundles.js';
 import type { CallMoment } from './call-hooks.js';
@@ -119,6 +120,7 @@ export class World {
       await this.standIns.db.send(new PutCommand({ TableName: this.standIns.tableName, Item }));
     }
     await putDocument(`${subject.rootLocation}/${DOCUMENT_PATH}`);
+    await putAccountDocuments([subject.rootLocation]);
     return subject;
   }
 

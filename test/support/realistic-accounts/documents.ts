@@ -1,10 +1,11 @@
 import { resolveDocumentKey } from '../../../functions/adapters/documents/document-path.js';
+import { domesticDualFuelAccount } from '../../account-schema/energy-account-fixture.js';
 import { putDocument } from '../../post-import/support/documents.js';
 import type { Json } from './amounts.js';
 import { realisticAccounts } from './index.js';
 
-/** The root location of the realistic accounts' supplier (`ACME`) in the local seed. */
-const ACME_ROOT = 'migrations/acme';
+/** The root locations of the local seed's suppliers (infra/local/seed.json). */
+const SEED_ROOTS = ['migrations/acme', 'migrations/globex', 'migrations/paused-co', 'migrations/done-co'];
 
 /** The document paths an account's statements and notes name. */
 export function documentPathsOf(account: Json): string[] {
@@ -17,14 +18,18 @@ export function documentPathsOf(account: Json): string[] {
 }
 
 /**
- * Places every document the realistic accounts name in the local file store under ACME's root,
- * as the migration team places them before it creates the accounts (creation checks each one).
+ * Places every document the test accounts name (the realistic accounts and the fixture of
+ * `accountPayload`) in the local file store under `roots`, as the migration team places them
+ * before it creates the accounts: creation checks each one.
  */
-export async function putRealisticDocuments(root = ACME_ROOT): Promise<void> {
-  const paths = new Set(realisticAccounts().flatMap(({ account }) => documentPathsOf(account)));
-  for (const path of paths) {
-    const resolved = resolveDocumentKey(root, path);
-    if (!resolved.ok) throw new Error(`A realistic account names a bad document path: ${path}`);
-    await putDocument(resolved.key);
+export async function putAccountDocuments(roots: readonly string[] = SEED_ROOTS): Promise<void> {
+  const accounts = [...realisticAccounts().map(({ account }) => account), domesticDualFuelAccount() as Json];
+  const paths = new Set(accounts.flatMap((account) => documentPathsOf(account)));
+  for (const root of roots) {
+    for (const path of paths) {
+      const resolved = resolveDocumentKey(root, path);
+      if (!resolved.ok) throw new Error(`A test account names a bad document path: ${path}`);
+      await putDocument(resolved.key);
+    }
   }
 }
