@@ -9,6 +9,7 @@ import {
   createdKindCounts,
   creationIdCount,
   userIds,
+  userNumber,
 } from '../rules/account/creation-events/index.js';
 import type { CreationReservation } from '../rules/account/creation-reservation.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
@@ -23,7 +24,8 @@ import type { ImportedAccount } from '../rules/import-process.js';
 import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
 import type { ImportSupplier } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
-import { storeAccountUsers } from '../store/account-user-store.js';
+import { usersFitReservation } from '../store/account-store.js';
+import { type AccountUserToStore, storeAccountUsers } from '../store/account-user-store.js';
 import { lockImportProcess, releaseImportProcess } from '../store/import-process-lock-store.js';
 import { getImportProcessWithStagedAccount, getStagedAccount } from '../store/import-process-store.js';
 import { claimedMeterPoints } from '../store/meter-point-store.js';
@@ -37,7 +39,7 @@ import {
   prepareEmbeddedItems,
   writeEmbeddedItems,
 } from './account-creation/embedded-items.js';
-import { draftReservation, writeReservation } from './account-creation/reserve-account.js';
+import { CreationRejected, draftReservation, writeReservation } from './account-creation/reserve-account.js';
 
 export interface ProcessRequest {
   supplier: string;
@@ -90,32 +92,21 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   const lock = await lockImportProcess(supplier, external, { token, now, expiresAt: claimExpiry(now) });
   if (!lock.ok) throw cannotProcess(lock.existing, now);
   let begun = lock.value.creation_reservation !== undefined;
-  const release = () => releaseImportProcess(supplier, external, { token, now, events: [], begun });
+  const release = (error: unknown) =>
+    releaseImportProcess(supplier, external, {
+      token,
+      now,
+      begun,
+      events:
+        error instanceof CreationRejected
+          ? [importProcessEvents.error(external, 'account_creation_failed', error.message)]
+          : [],
+    });
 
   try {
-    const staged = await getStagedAccount(supplier, external);
-    if (!staged) throw importProcessDoesNotExist();
-    // The staged account is stored normalised: the account checked is the one its body holds.
-    const { errors, account } = checkAccount(staged.account, now);
-    if (errors.length > 0) {
-      throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
-    }
-    const reservationRequest = {
-      supplier,
-      externalAccountNumber: external,
-      account,
-      body: staged.body,
-      lockToken: token,
-      now,
-      serviceIdCount: creationIdCount(account),
-      createdKinds: { ...createdKindCounts(account) },
-      ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
-    };
-    const draft = lock.value.creation_reservation ?? (await draftReservation(reservationRequest));
-    const items = await prepareEmbeddedItems(await requireSupplier(supplier), account, draft);
-    const reservation = begun ? draft : await writeReservation(reservationRequest, draft);
-    begun = true;
-    await createAccountItems(account, items, reservation, request, token);
+    const reservation = await createFromStaged(request, token, lock.value.creation_reservation, () => {
+      begun = true;
+    });
     logger.info(ACCOUNT_IMPORTED_LOG_MESSAGE, { importSupplier: supplier });
     return {
       import_supplier: supplier,
@@ -127,7 +118,7 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
       // A 4xx before the first write gives the lock back unchanged; anything after it, or a
       // retryable failure, gives the claim back so a retry can proceed at once. When that fails
       // too, the lock's claim expires and the next call takes it over.
-      await release().catch((releaseError) =>
+      await release(error).catch((releaseError) =>
         logger.warn('Could not release the creation lock', { error: releaseError as Error }),
       );
     }
@@ -135,18 +126,81 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   }
 }
 
+/**
+ * The creation under the lock: the staged account re-checked, the checks that need the service's
+ * data, the reservation (unless `resumed` from an earlier run), the items, the completion.
+ * `reserved` is called once the reservation is written.
+ */
+async function createFromStaged(
+  request: ProcessRequest,
+  token: string,
+  resumed: CreationReservation | undefined,
+  reserved: () => void,
+): Promise<CreationReservation> {
+  const { supplier, externalAccountNumber: external, now } = request;
+  const staged = await getStagedAccount(supplier, external);
+  if (!staged) throw importProcessDoesNotExist();
+  // The staged account is stored normalised: the account checked is the one its body holds.
+  const { errors, account } = checkAccount(staged.account, now);
+  if (errors.length > 0) {
+    throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
+  }
+  const reservationRequest = {
+    supplier,
+    externalAccountNumber: external,
+    account,
+    body: staged.body,
+    lockToken: token,
+    now,
+    serviceIdCount: creationIdCount(account),
+    createdKinds: { ...createdKindCounts(account) },
+    ...(request.operationsTeamName !== undefined ? { operationsTeamName: request.operationsTeamName } : {}),
+  };
+  const draft = resumed ?? (await draftReservation(reservationRequest));
+  const users = accountUsers(account, draft);
+  const usersInReservation = usersFitReservation(users.length, accountMeterPoints(account).length);
+  const items = await prepareEmbeddedItems(await supplierIfDocuments(supplier, account), account, draft);
+  const reservation = resumed
+    ? resumed
+    : await writeReservation({ ...reservationRequest, users: usersInReservation ? users : [] }, draft);
+  reserved();
+  if (!usersInReservation) {
+    await storeAccountUsers(reservation.service_account_number, users, reservation.account_created_at);
+  }
+  await createAccountItems(account, items, reservation, request, token);
+  return reservation;
+}
+
+/** The users creation makes, one per `customers` item, with the ids of the reservation's block. */
+function accountUsers(account: Account, reservation: CreationReservation): AccountUserToStore[] {
+  const ids = userIds(account, reservation.first_service_id);
+  return (account.customers ?? []).map((customer, index) => ({
+    user_id: ids[index] as number,
+    user_number: userNumber(ids[index] as number),
+    customer_index: index,
+    ...(customer.email ? { email: customer.email } : {}),
+  }));
+}
+
 /** Errors after which the lock is no longer ours to give back (another holder, or already imported). */
 function isLockSettled(error: unknown): boolean {
   return error instanceof ConflictError && error.code !== meterPointAlreadyAssigned().code;
 }
 
-async function requireSupplier(code: string): Promise<ImportSupplier> {
+/** The supplier (its root location) when the account names documents to check; none to read otherwise. */
+async function supplierIfDocuments(code: string, account: Account): Promise<ImportSupplier | undefined> {
+  const namesDocuments =
+    (account.statements ?? []).some((statement) => statement.statement_path !== undefined) ||
+    (account.notes ?? []).some(
+      (note) => Array.isArray(note.document_paths) && note.document_paths.length > 0,
+    );
+  if (!namesDocuments) return undefined;
   const supplier = await getSupplier(code);
   if (!supplier) throw new Error(`The import supplier ${code} is not registered`);
   return supplier;
 }
 
-/** The items the account holds (its users, then its embedded items), then the completion with its events. */
+/** The account's embedded items, then the completion with its events. */
 async function createAccountItems(
   account: Account,
   items: EmbeddedItems,
@@ -162,16 +216,6 @@ async function createAccountItems(
     open_statement_period_start: reservation.open_statement_period_start,
     account_created_at: reservation.account_created_at,
   };
-  const ids = userIds(account, reservation.first_service_id);
-  await storeAccountUsers(
-    reservation.service_account_number,
-    (account.customers ?? []).map((customer, index) => ({
-      user_id: ids[index] as number,
-      customer_index: index,
-      ...(customer.email ? { email: customer.email } : {}),
-    })),
-    reservation.account_created_at,
-  );
   await writeEmbeddedItems(imported, items);
   await completeAccount({
     supplier: request.supplier,

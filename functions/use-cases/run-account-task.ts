@@ -23,6 +23,7 @@ import {
 } from '../store/account-task-store.js';
 import type { StoredImportProcess } from '../store/import-process-store.js';
 import { getSupplier } from '../store/supplier-store.js';
+import { expireTask } from './expire-account-task.js';
 import { CreationAbandoned, creationCheckErrors, processAccount } from './process-account.js';
 
 /**
@@ -200,11 +201,3 @@ async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promis
 }
 
 type StoredAccountTaskAccount = Awaited<ReturnType<typeof getAccountImportState>>['taskAccount'];
-
-/** The window ended before the task could run (or while it kept failing): CANCELLED. */
-export async function expireTask(task: StoredAccountTask, now: Date): Promise<boolean> {
-  const result = await endTask({ task, to: 'CANCELLED', now, guard: 'expired' }, [
-    importProcessEvents.cancelled(task.external_account_number, task.schedule_window_end),
-  ]);
-  return result.ok;
-}

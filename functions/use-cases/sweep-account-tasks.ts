@@ -7,8 +7,8 @@ import { isoDateTime } from '../rules/values/dates.js';
 import { findDueTasks, type StoredAccountTask } from '../store/account-task-read-store.js';
 import { markRequeued } from '../store/account-task-store.js';
 import { listSuppliers } from '../store/supplier-store.js';
+import { expireTask } from './expire-account-task.js';
 import { handOver } from './hand-over-tasks.js';
-import { expireTask } from './run-account-task.js';
 
 export interface SweepReport {
   handedOver: number;

@@ -75,7 +75,17 @@ async function recomputed(account: AccountRef & { service_account_number: string
     payment_instruction: payment
       ? { vendor: payment.vendor, reference: payment.reference, type: payment.type }
       : null,
+    created: createdCounts(items),
   };
+}
+
+/** What creation counted by kind (its users recounted from their items), or nothing for an account made without it. */
+function createdCounts(items: Record<string, unknown>[]): Record<string, number> {
+  const kinds = items.find((item) => item.sk === 'SUMMARY#CREATED');
+  if (!kinds) return {};
+  const { pk: _pk, sk: _sk, entity: _entity, ...counts } = kinds;
+  const users = items.filter((item) => String(item.sk).startsWith('USER#')).length;
+  return { ...Object.fromEntries(Object.entries(counts).map(([kind, n]) => [kind, Number(n)])), users };
 }
 
 const statement = (id: string) => exampleStatement(id);

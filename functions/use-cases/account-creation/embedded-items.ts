@@ -31,6 +31,9 @@ export interface EmbeddedItems {
   instructions: EmbeddedInstruction[];
 }
 
+/** For an account that names no document: nothing is resolved against a root. */
+const NO_DOCUMENTS = { root_location: '' } as ImportSupplier;
+
 /**
  * Every check of the embedded items that needs the service's data, before creation writes
  * anything: each document path exists in the supplier's file store, each payment instruction of
@@ -38,19 +41,21 @@ export interface EmbeddedItems {
  * inside the account (`notes.0.document_paths.0.document_path`, `payment_instructions.1.reference`).
  */
 export async function prepareEmbeddedItems(
-  supplier: ImportSupplier,
+  /** The supplier whose root the document paths are under (undefined: the account names none). */
+  supplier: ImportSupplier | undefined,
   account: Account,
   reservation: CreationReservation,
 ): Promise<EmbeddedItems> {
   const notes = (account.notes ?? []) as NotePayload[];
   const createdAt = reservation.account_created_at;
+  const root = supplier ?? NO_DOCUMENTS;
   const [noteCandidates, statements, instructions] = await Promise.all([
     notesToStore(
-      supplier,
+      root,
       notes,
       notes.map((note) => (note.created_at ? normaliseDateTime(note.created_at) : createdAt)),
     ),
-    statementsToStore(supplier, (account.statements ?? []) as StatementPayload[]),
+    statementsToStore(root, (account.statements ?? []) as StatementPayload[]),
     embeddedInstructions(account, reservation),
   ]);
   const uniqueNotes: NoteToStore[] = [];

@@ -10,9 +10,18 @@ import {
   type ConditionalItems,
   type ReservationFailure,
 } from '../../store/account-store.js';
+import type { AccountUserToStore } from '../../store/account-user-store.js';
 import { getImportProcess } from '../../store/import-process-store.js';
 import { allocateServiceIds } from '../../store/service-id-store.js';
 import { transactWriteWithRetry } from '../../store/transact-write-retry.js';
+
+/**
+ * DynamoDB refused the creation's first write for a reason retrying cannot fix: nothing was
+ * written; the process goes back to UNKNOWN with a `data_import.import_process.error` event.
+ */
+export class CreationRejected extends Error {
+  override readonly name = 'CreationRejected';
+}
 
 export interface ReservationRequest {
   supplier: string;
@@ -25,6 +34,8 @@ export interface ReservationRequest {
   serviceIdCount: number;
   createdKinds: Readonly<Record<string, number>>;
   operationsTeamName?: string;
+  /** The users the reservation writes itself (none when they do not fit it). */
+  users?: readonly AccountUserToStore[];
 }
 
 /** The reservation's block of service ids: allocated once per creation (a block a crash leaves unused is a gap). */
@@ -65,6 +76,7 @@ export async function writeReservation(
           reservation,
           createdKinds: request.createdKinds,
           lockToken: request.lockToken,
+          users: request.users ?? [],
           ...(request.operationsTeamName !== undefined
             ? { operationsTeamName: request.operationsTeamName }
             : {}),
@@ -93,7 +105,9 @@ export async function writeReservation(
           case 'meter_point_taken':
             throw meterPointAlreadyAssigned();
           case 'rejected':
-            throw new Error(`The account could not be reserved (${reasons.map((r) => r.code).join(', ')}).`);
+            throw new CreationRejected(
+              `The account could not be written (${reasons.map((r) => r.code).join(', ')}).`,
+            );
         }
       },
     },

@@ -88,7 +88,7 @@ export const BUNDLE_CALLS: readonly BundleCall[] = [
     reason: SWEEP_CLOCK,
   },
   {
-    module: 'functions/use-cases/run-account-task.ts',
+    module: 'functions/use-cases/expire-account-task.ts',
     symbol: 'expireTask',
     action: 'dynamodb:PutItem',
     resource: 'DATA_IMPORT_TABLE_NAME',
