@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consentTypeRule } from '../../functions/rules/energy-account/reference-data-rules.js';
 import { domesticDualFuelAccount } from '../account-schema/energy-account-fixture.js';
+import type { Json } from './cases/case-shape.js';
 import {
   describeConfigurationCases,
   exampleReferenceData,
@@ -14,7 +15,7 @@ describeConfigurationCases(psrCases);
 describe(`Consent type exists (the service's own rule: consent types are configured per platform): ${consentTypeRule.codes[0]}`, () => {
   it('a consent of a type the platform has not configured: answers invalid_choice at its type', () => {
     // Prepare
-    const account = domesticDualFuelAccount() as Record<string, any>;
+    const account: Json = domesticDualFuelAccount();
     account.customers[0].consents[1].type = 'CARRIER_PIGEON_UPDATES';
     // Act
     const { errors } = judgedWith(account, exampleReferenceData());
@@ -24,7 +25,7 @@ describe(`Consent type exists (the service's own rule: consent types are configu
 
   it('is skipped while consent_types is not loaded, and the answer warns at the first consent', () => {
     // Prepare
-    const account = domesticDualFuelAccount() as Record<string, any>;
+    const account: Json = domesticDualFuelAccount();
     account.customers[0].consents[1].type = 'CARRIER_PIGEON_UPDATES';
     const data = exampleReferenceData();
     delete data.consent_types;
