@@ -39,8 +39,13 @@ export interface ConfigurationCase {
 }
 
 /** What the configuration rules answer for an account: errors as [attr, code], warnings as [attr, kind]. */
-export function judgedWith(account: Json, data: ReferenceData, settings: SetSupplierSettings = {}) {
-  const outcome = configurationRuleOutcome(withoutNulls(account), data, supplierSettings(settings), TODAY);
+export function judgedWith(
+  account: Json,
+  data: ReferenceData,
+  settings: SetSupplierSettings = {},
+  today = TODAY,
+) {
+  const outcome = configurationRuleOutcome(withoutNulls(account), data, supplierSettings(settings), today);
   return {
     errors: outcome.errors.map(({ attr, code }) => [attr, code] as const),
     warnings: outcome.warnings.map(({ attr, kind }) => [attr, kind] as const),
