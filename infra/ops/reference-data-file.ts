@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import {
-  parseReferenceFile,
-  type ReferenceKind,
-} from '../../functions/rules/reference-data/reference-kinds.js';
+import { parseReferenceFile } from '../../functions/rules/reference-data/reference-file.js';
+import type { ReferenceKind } from '../../functions/rules/reference-data/reference-kinds.js';
 import {
   MAX_REFERENCE_PARTS,
   REFERENCE_PART_CHARACTERS,

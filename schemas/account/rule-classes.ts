@@ -836,15 +836,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'Complaint: Validate complaint type and subtype': {
     class: 'reference-data',
-    needs: ['complaint types and subtypes'],
-    notEnforced: 'no kind of reference data holds the allowed complaint types and subtypes yet',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['complaint_types'],
     title: 'Complaint type and subtype',
     checks: 'the complaint type and subtype are ones the platform allows',
   },
   "Complaint: Validate an official complaint's organization and status.": {
     class: 'reference-data',
-    needs: ['official complaint bodies and statuses'],
-    notEnforced: 'no kind of reference data holds the official bodies and their statuses yet',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['official_complaint_bodies'],
     title: 'Official complaint body and status',
     checks: 'the official body and status are ones the platform has',
   },
@@ -999,9 +999,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyCustomer.details: Validate user details': {
     class: 'reference-data',
-    needs: ['customer detail namespaces and types'],
-    notEnforced:
-      'no kind of reference data holds the registered customer detail namespaces and their value types yet',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['customer_detail_namespaces'],
     title: 'Customer details registered',
     checks: 'customer detail namespaces and values are ones the platform registers',
   },
@@ -1384,9 +1383,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'CustomerUserDetail: Validate user details': {
     class: 'reference-data',
-    needs: ['customer detail namespaces and types'],
-    notEnforced:
-      'no kind of reference data holds the registered customer detail namespaces and their value types yet',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['customer_detail_namespaces'],
     title: 'User detail registered',
     checks: 'the user detail namespace and value are ones the platform registers',
   },
@@ -1539,16 +1537,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessDetail: Validate that the value for the business details key has the correct type': {
     class: 'reference-data',
-    needs: ['business detail keys and types'],
-    notEnforced:
-      'no kind of reference data holds the registered business detail keys and their value types yet',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['business_detail_keys'],
     title: 'Business detail value type',
     checks: "a business detail's value has its key's type",
   },
   'BusinessDetail: Validate the business details value': {
     class: 'reference-data',
-    needs: ['business detail keys and rules'],
-    notEnforced: "the platform publishes no description of each key's own rule",
+    enforcedIn: 'detail-rules.ts',
+    needs: ['business_detail_keys'],
     title: 'Business detail value',
     checks: "a business detail's value passes its key's rule",
   },
@@ -1585,9 +1582,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessUser.details: Validate user details': {
     class: 'reference-data',
-    needs: ['customer detail namespaces and types'],
-    notEnforced:
-      'no kind of reference data holds the registered customer detail namespaces and their value types yet',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['customer_detail_namespaces'],
     title: 'Business user details registered',
     checks: 'user detail namespaces and values are ones the platform registers',
   },
@@ -1662,8 +1658,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ElectricityMeterPoint: Validate that the agent contract references exists': {
     class: 'reference-data',
-    needs: ['agent contract references'],
-    notEnforced: "no kind of reference data holds agents' contract, service and service level references yet",
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['agent_contract_references'],
     title: 'Agent contract references exist',
     checks: 'agent contract references are ones the platform has',
   },
@@ -2119,8 +2115,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ProductCharacteristic: Validate that characteristics.code and characteristics.value are valid': {
     class: 'reference-data',
-    needs: ['product characteristics'],
-    notEnforced: 'no kind of reference data holds the characteristic codes and their allowed values yet',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['product_characteristics'],
     title: 'Characteristic code and value',
     checks: 'the characteristic code exists and its value is allowed',
   },

@@ -9,6 +9,7 @@ import { publishedRules } from '../../schemas/account/published-rules.js';
 import { ruleClasses, ruleKey } from '../../schemas/account/rule-classes.js';
 import { domesticDualFuelAccount } from '../account-schema/energy-account-fixture.js';
 import { realisticAccounts, withFreshIdentifiers } from '../support/realistic-accounts/index.js';
+import { choiceCases } from './configuration/choice-cases.js';
 import { exampleReferenceData, judgedWith } from './configuration/configuration-case.js';
 import { productCases } from './configuration/product-cases.js';
 import { psrCases, referenceDataCases } from './configuration/reference-data-cases.js';
@@ -35,7 +36,7 @@ const enforced = [
     })),
   ),
 ];
-const cases = [...referenceDataCases, ...psrCases, ...productCases, ...settingsCases];
+const cases = [...referenceDataCases, ...psrCases, ...choiceCases, ...productCases, ...settingsCases];
 
 describe('Every reference-data and supplier-settings rule enforced is classed, documented and has a case', () => {
   it('each is a published rule of its class, answering only its published codes, and enforced once', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { consentTypeRule } from '../../functions/rules/energy-account/reference-data-rules.js';
 import { domesticDualFuelAccount } from '../account-schema/energy-account-fixture.js';
 import type { Json } from './cases/case-shape.js';
+import { choiceCases } from './configuration/choice-cases.js';
 import {
   describeConfigurationCases,
   exampleReferenceData,
@@ -11,6 +12,7 @@ import { psrCases, referenceDataCases } from './configuration/reference-data-cas
 
 describeConfigurationCases(referenceDataCases);
 describeConfigurationCases(psrCases);
+describeConfigurationCases(choiceCases);
 
 describe(`Consent type exists (the service's own rule: consent types are configured per platform): ${consentTypeRule.codes[0]}`, () => {
   it('a consent of a type the platform has not configured: answers invalid_choice at its type', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReferenceFile } from '../../functions/rules/reference-data/reference-kinds.js';
+import { parseReferenceFile } from '../../functions/rules/reference-data/reference-file.js';
 import { parseSupplierSetting, supplierSettings } from '../../functions/rules/supplier-settings.js';
 
 describe('Rule: a reference-data file lists kinds the service knows, each entry of its kind’s shape, or is refused whole', () => {

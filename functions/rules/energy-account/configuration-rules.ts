@@ -2,6 +2,8 @@ import type { FieldError } from '../../errors.js';
 import type { ReferenceData } from '../reference-data/reference-kinds.js';
 import type { SupplierSettings } from '../supplier-settings.js';
 import { businessSettingsRules } from './business-settings-rules.js';
+import { configuredChoiceRules } from './configured-choice-rules.js';
+import { detailRules } from './detail-rules.js';
 import type { Item } from './payload-rule.js';
 import { paymentSettingsRules } from './payment-settings-rules.js';
 import { productRules } from './product-rules.js';
@@ -18,6 +20,8 @@ export const referenceRuleFiles: readonly { file: string; rules: readonly Refere
   { file: 'reference-data-rules.ts', rules: referenceDataRules },
   { file: 'product-rules.ts', rules: productRules },
   { file: 'psr-rules.ts', rules: psrRules },
+  { file: 'detail-rules.ts', rules: detailRules },
+  { file: 'configured-choice-rules.ts', rules: configuredChoiceRules },
 ];
 
 /** The supplier-settings rules, by the file each lives in. */

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withoutNulls } from '../../../functions/rules/account/account.js';
 import { configurationRuleOutcome } from '../../../functions/rules/energy-account/configuration-rules.js';
-import {
-  parseReferenceFile,
-  type ReferenceData,
-  type ReferenceKind,
+import { parseReferenceFile } from '../../../functions/rules/reference-data/reference-file.js';
+import type {
+  ReferenceData,
+  ReferenceKind,
 } from '../../../functions/rules/reference-data/reference-kinds.js';
 import { type SetSupplierSettings, supplierSettings } from '../../../functions/rules/supplier-settings.js';
 import { ruleClasses } from '../../../schemas/account/rule-classes.js';
