@@ -192,7 +192,14 @@ const coveredByOneAgreement: ReferenceRule = {
       const period = chargePeriod(item);
       const product = text(item, 'product_code');
       const point = text(item, 'supply_point_identifier');
-      if (!period || product === undefined) return [];
+      const points = meterPointsOf(account).map((found) => text(found.item, 'identifier'));
+      // A charge for a meter point the account does not carry is not this rule's to judge.
+      if (
+        !period ||
+        product === undefined ||
+        (point === undefined ? points.length === 0 : !points.includes(point))
+      )
+        return [];
       const covers = agreementsOf(account).some((agreement) => {
         if (point !== undefined && text(agreement.point, 'identifier') !== point) return false;
         const tariff = tariffOf(data.tariffs, agreement.tariffCode, agreement.supplyType);

@@ -137,12 +137,20 @@ export const productCases: ConfigurationCase[] = [
   },
   {
     rule: 'EnergyAccount: Validate supply charge line items covered by a single agreement',
-    when: 'a supply charge names another meter point than the agreement on its product',
+    when: 'a supply charge names another meter point of the account than the agreement on its product',
     change: (account) => {
-      account.historical_statement_transactions[0].supply_point_identifier = '1900000000008';
+      account.historical_statement_transactions[0].supply_point_identifier = '3104892304';
     },
     answers: [
       ['historical_statement_transactions.0', 'supply_charge_line_items_not_covered_by_single_agreement'],
     ],
+  },
+  {
+    rule: 'EnergyAccount: Validate supply charge line items covered by a single agreement',
+    when: 'a supply charge names a meter point the account does not carry (not this rule’s to judge)',
+    change: (account) => {
+      account.historical_statement_transactions[0].supply_point_identifier = '1900000000008';
+    },
+    answers: [],
   },
 ];
