@@ -3,7 +3,7 @@ import type { Product, Tariff } from '../reference-data/reference-kinds.js';
 import { meterPointsOf, type SupplyType, transactionsOfType, within } from './payload-places.js';
 import { fieldError, fieldOf, type Item, itemsAtAll, type Located, list, text } from './payload-rule.js';
 import { dayOf } from './payload-values.js';
-import type { ReferenceRule } from './reference-rule.js';
+import { indexOf, type ReferenceRule } from './reference-rule.js';
 
 /**
  * The published rules on agreements and supply charges that need the platform's tariffs and
@@ -34,9 +34,15 @@ function agreementsOf(account: Item, supplyType?: SupplyType): AgreementAt[] {
 }
 
 const tariffOf = (tariffs: readonly Tariff[], code: string | undefined, supplyType: SupplyType) =>
-  tariffs.find((tariff) => tariff.code === code && tariff.supply_type === supplyType);
+  indexOf(
+    tariffs,
+    'by supply and code',
+    () => new Map(tariffs.map((t) => [`${t.supply_type} ${t.code}`, t])),
+  ).get(`${supplyType} ${code}`);
 const productOf = (products: readonly Product[], code: string | undefined) =>
-  products.find((product) => product.code === code);
+  indexOf(products, 'by code', () => new Map(products.map((product) => [product.code, product]))).get(
+    code ?? '',
+  );
 
 const tariffCodes = (account: Item, supplyType?: SupplyType) =>
   agreementsOf(account, supplyType).flatMap(({ attr, tariffCode }) =>

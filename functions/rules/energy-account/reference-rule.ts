@@ -39,6 +39,22 @@ export interface ReferenceDataWarning {
   kind: ReferenceKind;
 }
 
+const indexes = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * An index of a loaded list (a set of names, a map by code), built once per list: the store keeps
+ * what it read for a minute, so a warm function indexes each kind once a minute, not per account.
+ */
+export function indexOf<T>(list: readonly unknown[], name: string, build: () => T): T {
+  let built = indexes.get(list);
+  if (!built) {
+    built = new Map();
+    indexes.set(list, built);
+  }
+  if (!built.has(name)) built.set(name, build());
+  return built.get(name) as T;
+}
+
 /** The values of a text field at the patterns, with their paths. */
 export const valuesAt = (account: Item, at: readonly string[], field: string) =>
   itemsAtAll(account, at).flatMap(({ item, attr }) => {
@@ -64,7 +80,11 @@ export function nameRule(spec: {
     kinds: [spec.kind],
     judged: (account) => valuesAt(account, spec.at, spec.field).map(({ attr }) => attr),
     check: (account, data) => {
-      const names = new Set(data[spec.kind].map(normalise));
+      const names = indexOf(
+        data[spec.kind],
+        spec.normalise ? 'normalised names' : 'names',
+        () => new Set(data[spec.kind].map(normalise)),
+      );
       return valuesAt(account, spec.at, spec.field)
         .filter(({ value }) => !names.has(normalise(value)))
         .map(({ value, attr }) => fieldError(attr, spec.code, spec.detail(value)));
