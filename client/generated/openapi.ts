@@ -913,7 +913,7 @@ export interface components {
                 managed_accounts_allowed: boolean;
                 /** @description the platform creates a new portfolio: no portfolio references are given (else they come with portfolio settings) (default false). */
                 create_new_portfolios: boolean;
-                /** @description every account names its business (default false). */
+                /** @description every account names its business, given by its existing contracts (the branch BusinessWithExistingContracts) (default false). */
                 enforce_business_contracts_exist: boolean;
                 /** @description a business given by its contracts is the contract's business: no business information is given (else it is) (default false). */
                 link_account_to_business_with_contract: boolean;

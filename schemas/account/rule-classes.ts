@@ -1318,7 +1318,7 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
     {
       class: 'supplier-settings',
       enforcedIn: 'business-settings-rules.ts',
-      needs: ['link_account_to_business_with_contract'],
+      needs: ['enforce_business_contracts_exist', 'link_account_to_business_with_contract'],
       title: 'Business information unless linking by contract',
       checks: "business information is given unless the supplier links accounts to a contract's business",
     },
@@ -1326,21 +1326,21 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
     {
       class: 'supplier-settings',
       enforcedIn: 'business-settings-rules.ts',
-      needs: ['link_account_to_business_with_contract'],
+      needs: ['enforce_business_contracts_exist', 'link_account_to_business_with_contract'],
       title: 'No business information when linking by contract',
       checks: "no business information where the supplier links accounts to a contract's business",
     },
   'BusinessWithExistingContracts: Validate that at least one contract identifier is provided for import': {
     class: 'supplier-settings',
     enforcedIn: 'business-settings-rules.ts',
-    needs: [],
+    needs: ['enforce_business_contracts_exist'],
     title: 'A contract identifier',
     checks:
       'a business linked by existing contracts gives a contract identifier (that branch of business is chosen by a supplier setting)',
   },
   'BusinessWithExistingContracts.company_number: Validate company number': {
     class: 'supplier-settings',
-    needs: ["the payload's business branch"],
+    needs: ['enforce_business_contracts_exist'],
     notEnforced:
       "the same check as on any business: BaseBusiness's rule judges company_number at business, whichever branch",
     title: 'Contract business company number',
@@ -1349,7 +1349,7 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessWithExistingContracts.details: Validate that each child has unique values for the key field': {
     class: 'supplier-settings',
-    needs: ["the payload's business branch"],
+    needs: ['enforce_business_contracts_exist'],
     notEnforced:
       "the same check as on any business: BaseBusiness's rule judges business.details, whichever branch",
     title: 'Contract business detail keys unique',

@@ -54,7 +54,8 @@ export const SUPPLIER_SETTING_DEFINITIONS = {
   enforce_business_contracts_exist: {
     type: 'boolean',
     default: false,
-    summary: 'every account names its business',
+    summary:
+      'every account names its business, given by its existing contracts (the branch BusinessWithExistingContracts)',
   },
   link_account_to_business_with_contract: {
     type: 'boolean',

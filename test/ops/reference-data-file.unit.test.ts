@@ -111,3 +111,28 @@ describe('Rule: a supplier setting is NAME=VALUE of a setting the service knows,
     expect(settings.maximum_payment_day).toBe(31);
   });
 });
+
+describe('Rule: a seed file may give a supplier its settings, each as `--setting` takes it', () => {
+  it('reads the settings of a supplier, and refuses an unknown one naming where it is', async () => {
+    // Prepare
+    const { parseSeed, SeedFormatError } = await import('../../infra/ops/seed.js');
+    const supplier = { code: 'NEWCO', status: 'Ongoing', root_location: 'newco' };
+    // Act
+    const seed = parseSeed({
+      suppliers: [
+        {
+          ...supplier,
+          settings: { consents_enabled: false, required_customer_detail_namespaces: ['external_user_id'] },
+        },
+      ],
+    });
+    const refused = () => parseSeed({ suppliers: [{ ...supplier, settings: { consent_enabled: false } }] });
+    // Assess
+    expect(seed.suppliers[0]?.settings).toEqual({
+      consents_enabled: false,
+      required_customer_detail_namespaces: ['external_user_id'],
+    });
+    expect(refused).toThrow(SeedFormatError);
+    expect(refused).toThrow(/^suppliers\.0\.settings: consent_enabled: no such setting/);
+  });
+});

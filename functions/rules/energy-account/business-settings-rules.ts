@@ -1,11 +1,13 @@
+import type { SupplierSettings } from '../supplier-settings.js';
 import { child, fieldError, filled, given, type Item } from './payload-rule.js';
 import type { SettingsRule } from './supplier-settings-rules.js';
 
-/** A business given by its existing contracts (the payload's branch of `business`). */
-const contractBusiness = (account: Item): Item | undefined => {
-  const business = child(account, 'business');
-  return business?.enforce_business_contracts_exist === true ? business : undefined;
-};
+/**
+ * The account's business when it is given by its existing contracts: the branch of `business`
+ * (`BusinessWithExistingContracts`) that the supplier's `enforce_business_contracts_exist` chooses.
+ */
+const contractBusiness = (account: Item, settings: SupplierSettings): Item | undefined =>
+  settings.enforce_business_contracts_exist ? child(account, 'business') : undefined;
 const BUSINESS_INFORMATION = ['business_type', 'company_name', 'company_number'] as const;
 
 /** Businesses as the supplier's settings require: named at all, and given by their contracts or in full. */
@@ -28,9 +30,9 @@ export const businessSettingsRules: SettingsRule[] = [
   {
     rule: 'BusinessWithExistingContracts: Validate that business information is provided if not linking account to business with contract',
     codes: ['business_information_required_if_not_linking_via_contract'],
-    settings: ['link_account_to_business_with_contract'],
+    settings: ['enforce_business_contracts_exist', 'link_account_to_business_with_contract'],
     check: (account, settings) => {
-      const business = contractBusiness(account);
+      const business = contractBusiness(account, settings);
       return business && !settings.link_account_to_business_with_contract && !filled(business, 'company_name')
         ? [
             fieldError(
@@ -45,9 +47,9 @@ export const businessSettingsRules: SettingsRule[] = [
   {
     rule: 'BusinessWithExistingContracts: Validate that business information is not provided if linking an account to the business of the business contract.',
     codes: ['business_information_not_required_if_linking_via_contract'],
-    settings: ['link_account_to_business_with_contract'],
+    settings: ['enforce_business_contracts_exist', 'link_account_to_business_with_contract'],
     check: (account, settings) => {
-      const business = contractBusiness(account);
+      const business = contractBusiness(account, settings);
       if (!business || !settings.link_account_to_business_with_contract) return [];
       return BUSINESS_INFORMATION.filter((field) => given(business, field)).map((field) =>
         fieldError(
@@ -61,9 +63,9 @@ export const businessSettingsRules: SettingsRule[] = [
   {
     rule: 'BusinessWithExistingContracts: Validate that at least one contract identifier is provided for import',
     codes: ['missing_contract_identifier'],
-    settings: [],
-    check: (account) => {
-      const business = contractBusiness(account);
+    settings: ['enforce_business_contracts_exist'],
+    check: (account, settings) => {
+      const business = contractBusiness(account, settings);
       return business &&
         !filled(business, 'business_contract_identifier') &&
         !(

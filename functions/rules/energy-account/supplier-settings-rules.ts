@@ -11,7 +11,7 @@ import { fieldError, fieldOf, filled, given, type Item, itemsAt, list, text } fr
 export interface SettingsRule {
   rule: string;
   codes: readonly string[];
-  /** The settings it reads (none: it judges a branch of the payload that a setting selects). */
+  /** The settings it reads. */
   settings: readonly SupplierSettingName[];
   check: (account: Item, settings: SupplierSettings) => FieldError[];
 }

@@ -214,29 +214,35 @@ export const settingsCases: ConfigurationCase[] = [
     rule: 'BusinessWithExistingContracts: Validate that business information is provided if not linking account to business with contract',
     when: 'a business given by its contract without a company name, the supplier not linking by contract',
     change: (account) => {
-      account.business = { enforce_business_contracts_exist: true, business_contract_identifier: 'CC-1' };
+      account.business = { business_contract_identifier: 'CC-1' };
     },
+    settings: { enforce_business_contracts_exist: true },
     answers: [['business.company_name', 'business_information_required_if_not_linking_via_contract']],
   },
   {
     rule: 'BusinessWithExistingContracts: Validate that business information is not provided if linking an account to the business of the business contract.',
     when: "a business given by its contract with a company name, the supplier linking to the contract's business",
     change: (account) => {
-      account.business = {
-        enforce_business_contracts_exist: true,
-        business_contract_identifier: 'CC-1',
-        company_name: 'Harbourside Lettings Ltd',
-      };
+      account.business = { business_contract_identifier: 'CC-1', company_name: 'Harbourside Lettings Ltd' };
     },
-    settings: { link_account_to_business_with_contract: true },
+    settings: { enforce_business_contracts_exist: true, link_account_to_business_with_contract: true },
     answers: [['business.company_name', 'business_information_not_required_if_linking_via_contract']],
   },
   {
     rule: 'BusinessWithExistingContracts: Validate that at least one contract identifier is provided for import',
     when: 'a business given by its contracts names none',
     change: (account) => {
-      account.business = { enforce_business_contracts_exist: true, company_name: 'Harbourside Lettings Ltd' };
+      account.business = { company_name: 'Harbourside Lettings Ltd' };
     },
+    settings: { enforce_business_contracts_exist: true },
     answers: [['business', 'missing_contract_identifier']],
+  },
+  {
+    rule: 'BusinessWithExistingContracts: Validate that at least one contract identifier is provided for import',
+    when: 'a business names no contract, the supplier not enforcing business contracts (the default)',
+    change: (account) => {
+      account.business = { company_name: 'Harbourside Lettings Ltd' };
+    },
+    answers: [],
   },
 ];
