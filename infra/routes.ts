@@ -37,13 +37,15 @@ export const apiFunctions = [
     description: 'Validates and normalises an account payload without storing it',
     route: { method: 'POST', path: `${base}/validate-account`, authorized: true },
     // UpdateItem: its idempotency key's record (every authorized POST keeps its answer under its key).
-    table: { items: ['GetItem', 'UpdateItem'] },
+    // Query: the reference data (one partition, functions/store/reference-data-store.ts).
+    table: { items: ['GetItem', 'Query', 'UpdateItem'] },
   },
   {
     id: 'stage-account',
     description: 'Stages (creates or replaces) an account import process',
     route: { method: 'POST', path: `${base}/account-import-process/create-or-update`, authorized: true },
-    table: { items: ['GetItem', 'PutItem', 'UpdateItem'] },
+    // Query: the reference data its account's rules are judged against.
+    table: { items: ['GetItem', 'Query', 'PutItem', 'UpdateItem'] },
   },
   {
     id: 'process-account',
@@ -147,8 +149,8 @@ export const apiFunctions = [
     id: 'validate-account-task',
     description: 'v2: validates an account payload exactly as scheduling does, keeping nothing',
     route: { method: 'POST', path: `${v2Accounts}/validate`, authorized: true },
-    // UpdateItem: its idempotency key's record.
-    table: { items: ['GetItem', 'UpdateItem'] },
+    // UpdateItem: its idempotency key's record. Query: the reference data.
+    table: { items: ['GetItem', 'Query', 'UpdateItem'] },
   },
   {
     id: 'schedule-account-task',

@@ -811,14 +811,14 @@ export interface components {
             transfer_balance?: string;
             unknown_occupier?: boolean | null;
             warm_home_discount?: components["schemas"]["EnergyWarmHomeDiscount"][];
-            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
-            warnings?: components["schemas"]["DeprecationWarning"][];
+            /** @description The deprecated fields the account carries (accepted), and the kinds of reference data its rules needed that are not loaded (those rules were skipped); absent when there are none. */
+            warnings?: (components["schemas"]["DeprecationWarning"] | components["schemas"]["ReferenceDataWarning"])[];
         };
         StagedAccount: {
             import_supplier: string;
             external_account_number: string;
-            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
-            warnings?: components["schemas"]["DeprecationWarning"][];
+            /** @description The deprecated fields the account carries (accepted), and the kinds of reference data its rules needed that are not loaded (those rules were skipped); absent when there are none. */
+            warnings?: (components["schemas"]["DeprecationWarning"] | components["schemas"]["ReferenceDataWarning"])[];
         };
         DeprecationWarning: {
             /** @description The deprecated field’s path (v2: with its `payload.` prefix). */
@@ -828,6 +828,15 @@ export interface components {
             detail: string;
             /** @description The field that replaces it, as published. */
             use_instead: string | null;
+        };
+        ReferenceDataWarning: {
+            /** @description The first field its rules could not judge (v2: with its `payload.` prefix). */
+            attr: string;
+            /** @enum {string} */
+            code: "reference_data_not_loaded";
+            detail: string;
+            /** @description The kind of reference data not loaded (`operations_teams`, `tariffs`, …). */
+            kind: string;
         };
         CreatedAccount: {
             import_supplier: string;
@@ -890,6 +899,39 @@ export interface components {
             /** @enum {string} */
             status: "Ongoing" | "Paused" | "Complete";
             root_location: string;
+            /** @description The supplier's import settings (`npm run ops -- supplier put CODE --setting NAME=VALUE`); unset ones have their default. */
+            settings: {
+                /** @description the platform creates no meter points: supply addresses carry none (else each carries some) (default false). */
+                skip_supply_point_creation: boolean;
+                /** @description the platform creates no properties: the account carries no supply addresses (default false). */
+                skip_property_creation: boolean;
+                /** @description true: the platform picks the operations team, operations_team_name is not given; false: it must be given; none (default): either (default null). */
+                auto_allocate_operations_teams: boolean | null;
+                /** @description consents may be given, on the account and on its customers (default true). */
+                consents_enabled: boolean;
+                /** @description historical transactions may carry billing_document_identifier (default true). */
+                billing_document_identifiers_enabled: boolean;
+                /** @description the platform registers the meter points: agents to appoint may be given, business customers need a given name (default true). */
+                send_registration_flows: boolean;
+                /** @description managed accounts may be imported (default true). */
+                managed_accounts_allowed: boolean;
+                /** @description the platform creates a new portfolio: no portfolio references are given (else they come with portfolio settings) (default false). */
+                create_new_portfolios: boolean;
+                /** @description every account names its business, given by its existing contracts (the branch BusinessWithExistingContracts) (default false). */
+                enforce_business_contracts_exist: boolean;
+                /** @description a business given by its contracts is the contract's business: no business information is given (else it is) (default false). */
+                link_account_to_business_with_contract: boolean;
+                /** @description earliest day_of_month of a payment schedule (default 1). */
+                minimum_payment_day: number;
+                /** @description latest day_of_month of a payment schedule (default 31). */
+                maximum_payment_day: number;
+                /** @description least amount of a regular payment schedule, in major currency units (default 0). */
+                minimum_fixed_payment_amount: number;
+                /** @description greatest amount of a regular payment schedule, in major currency units (default: no limit) (default null). */
+                maximum_fixed_payment_amount: number | null;
+                /** @description customer detail namespaces every customer and business user gives (comma-separated) (default []). */
+                required_customer_detail_namespaces: string[];
+            };
             accounts: {
                 pending: number;
                 imported: number;
@@ -917,8 +959,8 @@ export interface components {
         AccountTask: {
             import_supplier: string;
             external_account_number: string;
-            /** @description The deprecated fields the account carries (accepted); absent when there are none. */
-            warnings?: components["schemas"]["DeprecationWarning"][];
+            /** @description The deprecated fields the account carries (accepted), and the kinds of reference data its rules needed that are not loaded (those rules were skipped); absent when there are none. */
+            warnings?: (components["schemas"]["DeprecationWarning"] | components["schemas"]["ReferenceDataWarning"])[];
             /** @enum {string} */
             status: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
             /** @description The service account number once PROCESSED. */

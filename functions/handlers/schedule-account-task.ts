@@ -3,9 +3,10 @@ import { ValidationError } from '../errors.js';
 import { accountTaskRequest, accountTaskSummary, underPayload } from '../http/account-task-request.js';
 import { apiHandler } from '../http/api-handler.js';
 import { answerOf } from '../http/idempotency.js';
-import { checkAccount, warningsField } from '../rules/account/validate-account.js';
+import { warningsField } from '../rules/account/validate-account.js';
 import { taskStatusObject } from '../rules/account-task/account-task.js';
 import { scheduleWindow } from '../rules/account-task/schedule-window.js';
+import { checkAccountForSupplier } from '../use-cases/account-checks.js';
 import { scheduleAccountTask } from '../use-cases/schedule-account-task.js';
 import { validate } from '../validation/generated/account-task-schedule.js';
 
@@ -18,7 +19,7 @@ export const handler = apiHandler(
   async ({ body, supplier }) => {
     const now = new Date();
     const window = scheduleWindow(body.task_params, now);
-    const { errors, account, warnings } = checkAccount(body.payload, now);
+    const { errors, account, warnings } = await checkAccountForSupplier(body.payload, supplier, now);
     const fieldErrors = [...(window.ok ? [] : window.errors), ...underPayload(errors)];
     if (!window.ok || fieldErrors.length > 0) {
       const { code, detail } = accountTaskSummary(fieldErrors);

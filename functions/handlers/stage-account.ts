@@ -1,7 +1,8 @@
 import { accountPayloadRequest } from '../http/account-payload-request.js';
 import { apiHandler } from '../http/api-handler.js';
 import { answerOf } from '../http/idempotency.js';
-import { requireValidAccount, warningsField } from '../rules/account/validate-account.js';
+import { warningsField } from '../rules/account/validate-account.js';
+import { requireValidAccountForSupplier } from '../use-cases/account-checks.js';
 import { stageAccount } from '../use-cases/stage-account.js';
 
 /**
@@ -11,7 +12,7 @@ import { stageAccount } from '../use-cases/stage-account.js';
  */
 export const handler = apiHandler(accountPayloadRequest, async ({ body, supplier }) => {
   const now = new Date();
-  const { account, warnings } = requireValidAccount(body, now);
+  const { account, warnings } = await requireValidAccountForSupplier(body, supplier, now);
   return answerOf(
     (outcome) => ({
       statusCode: outcome === 'created' ? 201 : 200,

@@ -5,9 +5,9 @@ import { apiHandler } from '../http/api-handler.js';
 import {
   ACCOUNT_FAILED_VALIDATION,
   ACCOUNT_FAILED_VALIDATION_DETAIL,
-  checkAccount,
   warningsField,
 } from '../rules/account/validate-account.js';
+import { checkAccountForSupplier } from '../use-cases/account-checks.js';
 import { validate } from '../validation/generated/account-task-validate.js';
 
 /**
@@ -18,7 +18,7 @@ import { validate } from '../validation/generated/account-task-validate.js';
 export const handler = apiHandler(
   accountTaskRequest(withAccountUnderPayload(validate)),
   async ({ body, supplier }) => {
-    const { errors, account, warnings } = checkAccount(body.payload, new Date());
+    const { errors, account, warnings } = await checkAccountForSupplier(body.payload, supplier, new Date());
     if (errors.length > 0) {
       throw new ValidationError(
         underPayload(errors),

@@ -1,3 +1,5 @@
+import type { SetSupplierSettings } from './supplier-settings.js';
+
 /** Import supplier: groups migrated accounts; its status gates every POST. */
 
 export const SUPPLIER_STATUSES = ['Ongoing', 'Paused', 'Complete'] as const;
@@ -12,6 +14,8 @@ export interface ImportSupplier {
   root_location: string;
   /** Days a staged, unprocessed import process is kept before it is cancelled. */
   expiry_window_days: number;
+  /** The import settings the operator set (functions/rules/supplier-settings.ts); the rest have their defaults. */
+  settings?: SetSupplierSettings;
 }
 
 /**

@@ -23,6 +23,7 @@
  *   BULKJOB#<job id>#COUNTER#<n>    COUNTER                  sharded line counts of the job's finished chunks
  *   BULKJOB#<job id>#CHUNK#<n>      LINE#<line> | DONE       a line's claim and result (TTL); the chunk's counted end
  *   IDEMPOTENCY#<org>#<sha256>      IDEMPOTENCY              an idempotency key: its claim, then the answer kept (TTL)
+ *   REFERENCE                       KIND#<kind>#<n>          part n of one kind of reference data (one Query reads every kind)
  */
 
 export interface TableKey {
@@ -142,6 +143,12 @@ export const keys = {
     sk: `ERROREVENT#${code}`,
   }),
 
+  /** Part `n` of one kind of reference data: every kind shares one partition, read with one Query. */
+  referenceDataPart: (kind: string, part: number): TableKey => ({
+    pk: REFERENCE_DATA_PARTITION,
+    sk: `${referenceDataPrefix(kind)}${String(part).padStart(4, '0')}`,
+  }),
+
   bulkJob: (jobId: string): TableKey => ({ pk: `BULKJOB#${jobId}`, sk: 'JOB' }),
   /** Shard `n` of a job's counts: each finished chunk adds to one shard, so no item is hot. */
   bulkJobCounter: (jobId: string, shard: number): TableKey => ({
@@ -161,6 +168,11 @@ export const keys = {
     sk: 'DONE',
   }),
 };
+
+/** The partition of every kind of reference data. */
+export const REFERENCE_DATA_PARTITION = 'REFERENCE';
+/** Sort-key prefix of one kind's parts. */
+export const referenceDataPrefix = (kind: string): string => `KIND#${kind}#`;
 
 /** Sort-key prefix of a chunk's line items. */
 export const BULK_JOB_LINE_PREFIX = 'LINE#';

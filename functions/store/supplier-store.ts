@@ -20,6 +20,9 @@ function toSupplier(item: Record<string, unknown>): ImportSupplier {
     status: item.status as SupplierStatus,
     root_location: String(item.root_location ?? ''),
     expiry_window_days: Number(item.expiry_window_days),
+    ...(item.settings && Object.keys(item.settings).length > 0
+      ? { settings: item.settings as ImportSupplier['settings'] }
+      : {}),
   };
 }
 

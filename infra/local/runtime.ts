@@ -32,6 +32,8 @@ export interface LocalRuntimeOptions {
   port?: number;
   /** Seed file applied at start (default infra/local/seed.json). */
   seedFile?: string;
+  /** Reference data loaded at start (default infra/local/reference-data.json, the example set). */
+  referenceDataFile?: string;
   /** Keep DynamoDB and S3 data in this directory instead of in memory. */
   dataDir?: string;
   /** Events file (default DATA_IMPORT_EVENTS_FILE or .local/events.jsonl). */
@@ -183,6 +185,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       DATA_IMPORT_SUBSCRIBERS_DIR: subscribersDir(),
       // Operators' status changes apply at once locally, unless the caller chose a cache time (the bench uses the deployed 30 s).
       DATA_IMPORT_SUPPLIER_CACHE_SECONDS: process.env.DATA_IMPORT_SUPPLIER_CACHE_SECONDS || '0',
+      // A reference-data load applies at once locally (deployed: at most a minute, the store's clock).
+      DATA_IMPORT_REFERENCE_DATA_CACHE_SECONDS: process.env.DATA_IMPORT_REFERENCE_DATA_CACHE_SECONDS || '0',
       DATA_IMPORT_TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
       DATA_IMPORT_STRIPE_API_URL: vendor?.url as string,
       DATA_IMPORT_STRIPE_API_KEY: 'sk_test_local',
@@ -199,6 +203,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const { applySeed, parseSeed } = await import('../ops/seed.js');
     const seedSummary = await applySeed(parseSeed(JSON.parse(readFileSync(seedFile, 'utf8'))));
     log(`seed ${seedFile}: ${seedSummary}`);
+    const referenceDataFile = resolve(options.referenceDataFile ?? here('reference-data.json'));
+    const { loadReferenceFile } = await import('../ops/reference-data-file.js');
+    const referenceData = await loadReferenceFile(referenceDataFile);
+    if (!referenceData.ok) throw new Error(`${referenceDataFile}: ${referenceData.problems.join('; ')}`);
+    log(`reference data ${referenceDataFile}: ${referenceData.loaded.length} kind(s) loaded`);
 
     const publisher = (await loadHandler('publish-outbox-events')) as { handler: StreamHandler };
     const poller = startStreamPoller({

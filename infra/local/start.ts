@@ -4,7 +4,8 @@ import { PRINTED_VARIABLES } from './printed-variables.js';
 import { startLocalRuntime } from './runtime.js';
 
 /**
- * `npm start`: the whole service on this machine. Flags: `--seed FILE`, `--data-dir DIR`,
+ * `npm start`: the whole service on this machine. Flags: `--seed FILE`, `--reference-data FILE`
+ * (default infra/local/reference-data.json, the example set), `--data-dir DIR`,
  * `--port N` (or PORT), `--subscribers FILE` (local subscribers instead of the `local`
  * environment's, each receiving its events in `.local/subscribers/<name>.jsonl`), `--rate-limit N`
  * (requests per second per organisation, burst 2N; default infra/config/local-limits.ts). Prints the
@@ -22,6 +23,7 @@ import { startLocalRuntime } from './runtime.js';
 const { values } = parseArgs({
   options: {
     seed: { type: 'string' },
+    'reference-data': { type: 'string' },
     'data-dir': { type: 'string' },
     port: { type: 'string' },
     subscribers: { type: 'string' },
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   const runtime = await startLocalRuntime({
     port: parsePort(values.port) ?? parsePort(process.env.PORT) ?? 3000,
     seedFile: values.seed,
+    referenceDataFile: values['reference-data'],
     dataDir: values['data-dir'],
     subscribersFile: values.subscribers,
     rateLimit: parseRateLimit(values['rate-limit']),

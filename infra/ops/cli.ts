@@ -19,6 +19,7 @@ const COMMAND_GROUPS: Record<string, () => Promise<Command[]>> = {
   events: async () => (await import('./commands/events.js')).eventsCommands,
   task: async () => (await import('./commands/task.js')).taskCommands,
   'bulk-job': async () => (await import('./commands/bulk-job.js')).bulkJobCommands,
+  'reference-data': async () => (await import('./commands/reference-data.js')).referenceDataCommands,
 };
 
 async function loadCommands(group: string | undefined): Promise<Command[]> {

@@ -5,6 +5,7 @@ import {
   isSupplierStatus,
   SUPPLIER_CODE_PATTERN,
 } from '../../functions/rules/supplier.js';
+import { parseSupplierSetting, type SetSupplierSettings } from '../../functions/rules/supplier-settings.js';
 import { putSupplier } from '../../functions/store/supplier-store.js';
 
 /**
@@ -18,6 +19,21 @@ export interface SeedFile {
 }
 
 export class SeedFormatError extends Error {}
+
+/** A supplier's `settings` in a seed file: `{"NAME": VALUE}`, each as `--setting NAME=VALUE` takes it. */
+function parseSettings(raw: unknown, at: string): { settings?: SetSupplierSettings } {
+  if (raw === undefined) return {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new SeedFormatError(`${at} must be an object`);
+  const settings: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const text = Array.isArray(value) ? value.join(',') : value === null ? 'none' : String(value);
+    const parsed = parseSupplierSetting(`${name}=${text}`);
+    if (!parsed.ok) throw new SeedFormatError(`${at}: ${parsed.problem.replace('--setting ', '')}`);
+    if (parsed.value !== undefined) settings[parsed.name] = parsed.value;
+  }
+  return Object.keys(settings).length > 0 ? { settings: settings as SetSupplierSettings } : {};
+}
 
 export function parseSeed(raw: unknown): SeedFile {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
@@ -45,6 +61,7 @@ export function parseSeed(raw: unknown): SeedFile {
         status,
         root_location: String(s.root_location ?? code.toLowerCase()),
         expiry_window_days: expiry,
+        ...parseSettings(s.settings, `suppliers.${index}.settings`),
       };
     }),
     organisations: organisations.map((entry, index) => {

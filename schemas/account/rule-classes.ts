@@ -5,8 +5,10 @@ import type { PublishedRule } from '../build/account-schema-source.js';
  * lists the 330 rules; this file classes every one of them):
  * - `payload`: the payload and today's date alone; enforced at validation by functions/rules/energy-account/.
  * - `reference-data`: the platform's configuration (tariffs, products, teams, market participants, …),
- *   which the operator loads per environment; judged at creation.
- * - `supplier-settings`: the supplier's import settings; judged at creation.
+ *   which the operator loads per environment (`npm run ops -- reference-data load`); judged at
+ *   validation and again at creation, skipped while a kind it needs is not loaded.
+ * - `supplier-settings`: the supplier's import settings (`supplier put --setting`); judged at
+ *   validation and again at creation.
  * - `creation`: the service's own data (documents, vendors, other accounts), or a step of creation
  *   rather than a check.
  * - `not-in-payload`: reads fields the published account does not carry, so it has nothing to judge.
@@ -21,6 +23,15 @@ export interface RuleClassEntry {
    * lives in (a unit test holds this to the rules that file exports).
    */
   file?: string;
+  /**
+   * For a reference-data or supplier-settings rule that is enforced: the file of
+   * functions/rules/energy-account/ it lives in (a unit test holds this to the rules it exports).
+   */
+  enforcedIn?: string;
+  /** For a reference-data or supplier-settings rule: the kinds of reference data, or the settings, it reads. */
+  needs?: readonly string[];
+  /** For a reference-data or supplier-settings rule that is not enforced: why. */
+  notEnforced?: string;
   title: string;
   checks: string;
 }
@@ -70,6 +81,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate managed account type is allowed': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['managed_accounts_allowed'],
     title: 'Managed accounts allowed',
     checks: 'a managed account only where the supplier allows them',
   },
@@ -93,12 +106,17 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate that a customer given name is provided for business accounts': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['send_registration_flows'],
     title: 'Given names on business accounts',
     checks:
       'every customer of a business account has a given name, where the supplier sends registration flows',
   },
   'EnergyAccount: Validate portfolio reference provided correctly': {
     class: 'supplier-settings',
+    needs: ['create_new_portfolios'],
+    notEnforced:
+      'the account itself carries no portfolio references or settings in the published payload: its portfolio is judged by the AccountPortfolio rule',
     title: 'Portfolio reference as the supplier creates portfolios',
     checks: "a portfolio reference is given, or not, as the supplier's portfolio setting requires",
   },
@@ -116,6 +134,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate supply charge line items covered by a single agreement': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs'],
     title: 'Supply charges covered by one agreement',
     checks:
       "each supply charge's line items fall within one agreement for its product (the product of a tariff is reference data)",
@@ -139,6 +159,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
     },
   'EnergyAccount: Validate historical statement billing document identifier presence': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['billing_document_identifiers_enabled'],
     title: 'Billing document identifiers on historical transactions',
     checks: 'historical transactions carry billing document identifiers only where the supplier enables them',
   },
@@ -161,6 +183,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate that business is provided if enforcing business contracts': {
     class: 'supplier-settings',
+    enforcedIn: 'business-settings-rules.ts',
+    needs: ['enforce_business_contracts_exist'],
     title: 'Business given where contracts are enforced',
     checks: 'business is given where the supplier enforces business contracts',
   },
@@ -234,6 +258,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate auto allocation of operations team': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['auto_allocate_operations_teams'],
     title: 'Operations team as the supplier allocates',
     checks:
       'operations_team_name is given unless the supplier allocates teams automatically, and not given if it does',
@@ -397,6 +423,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate that the tariff type and meter point type match': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs'],
     title: 'Tariff fits the meter point',
     checks: "a tariff's number of rates fits the meter point (tariffs are reference data)",
   },
@@ -438,17 +466,23 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount: Validate that prepay meters are matched to agreements of the correct type': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs'],
     title: 'Prepay meters on prepay tariffs',
     checks: "a prepay meter's agreement is on a prepay tariff (tariffs are reference data)",
   },
   'EnergyAccount: Validate each agreement is not effective before the product is available': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs', 'products'],
     title: "Agreements within the product's availability",
     checks: 'an agreement starts no earlier than its product is available (products are reference data)',
   },
   'EnergyAccount: Validate that all variable products on a contract have start dates after the product start date':
     {
       class: 'reference-data',
+      enforcedIn: 'product-rules.ts',
+      needs: ['tariffs', 'products'],
       title: 'Contract variable products available',
       checks: "a contract's variable products start after they are available (products are reference data)",
     },
@@ -532,6 +566,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount.billing_email: Validate email is not internal': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['internal_email_addresses'],
     title: 'Billing e-mail not internal',
     checks: "the billing e-mail is none of the platform's own addresses",
   },
@@ -555,6 +591,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount.consents: Validate consents are only provided if enabled': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['consents_enabled'],
     title: 'Account consents enabled',
     checks: 'account consents only where the supplier enables consents',
   },
@@ -585,6 +623,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount.dunning_path: Validate dunning path supported': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['dunning_paths'],
     title: 'Dunning path exists',
     checks: 'the dunning path is one the platform offers',
   },
@@ -596,6 +636,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyAccount.operations_team_name: Validate that an operations team exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['operations_teams'],
     title: 'Operations team exists',
     checks: 'operations_team_name names a team',
   },
@@ -653,12 +695,16 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   "EnergyAccount.supply_addresses: Validate that supply points are provided correctly based on the value of the 'Skip supply point creation' import config setting.":
     {
       class: 'supplier-settings',
+      enforcedIn: 'supplier-settings-rules.ts',
+      needs: ['skip_supply_point_creation'],
       title: 'Meter points as the supplier creates them',
       checks: "meter points are given, or not, as the supplier's skip-supply-point setting requires",
     },
   "EnergyAccount.supply_addresses: Validate that supply addresses are not provided if 'Skip property creation' is True":
     {
       class: 'supplier-settings',
+      enforcedIn: 'supplier-settings-rules.ts',
+      needs: ['skip_property_creation'],
       title: 'Supply addresses as the supplier creates properties',
       checks: 'no supply addresses where the supplier skips property creation',
     },
@@ -689,6 +735,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   'EnergyAccount.supply_addresses: Validate that no agents are provided when not sending registration flows':
     {
       class: 'supplier-settings',
+      enforcedIn: 'supplier-settings-rules.ts',
+      needs: ['send_registration_flows'],
       title: 'No agents without registration flows',
       checks: 'no agents to appoint where the supplier does not send registration flows',
     },
@@ -725,6 +773,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'AccountCampaign: Validate campaign exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['campaigns'],
     title: 'Campaign exists',
     checks: 'the campaign is one the platform has',
   },
@@ -742,6 +792,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'AccountPortfolio: Validate portfolio reference provided correctly': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['create_new_portfolios'],
     title: 'Portfolio reference as the supplier creates portfolios',
     checks: "the account portfolio's reference is given, or not, as the supplier's setting requires",
   },
@@ -758,6 +810,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'AccountReference.namespace: Validate account reference namespace': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['account_reference_namespaces'],
     title: 'Account reference namespace',
     checks: 'the reference namespace is one the platform has',
   },
@@ -782,11 +836,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'Complaint: Validate complaint type and subtype': {
     class: 'reference-data',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['complaint_types'],
     title: 'Complaint type and subtype',
     checks: 'the complaint type and subtype are ones the platform allows',
   },
   "Complaint: Validate an official complaint's organization and status.": {
     class: 'reference-data',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['official_complaint_bodies'],
     title: 'Official complaint body and status',
     checks: 'the official body and status are ones the platform has',
   },
@@ -822,6 +880,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ContributionSchemeAgreement.scheme: Validate contribution scheme exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['contribution_schemes'],
     title: 'Contribution scheme exists',
     checks: 'the scheme is one the platform has',
   },
@@ -871,6 +931,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyCommissionContract.affiliate_organisation_name: Validate affiliate organisation exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['affiliate_organisations'],
     title: 'Affiliate organisation exists',
     checks: 'the affiliate organisation is one the platform has',
   },
@@ -924,6 +986,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyCustomer.consents: Validate consents are only provided if enabled': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['consents_enabled'],
     title: 'Customer consents enabled',
     checks: 'customer consents only where the supplier enables consents',
   },
@@ -935,6 +999,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyCustomer.details: Validate user details': {
     class: 'reference-data',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['customer_detail_namespaces'],
     title: 'Customer details registered',
     checks: 'customer detail namespaces and values are ones the platform registers',
   },
@@ -946,6 +1012,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyCustomer.email: Validate email is not internal': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['internal_email_addresses'],
     title: 'Customer e-mail not internal',
     checks: "a customer's email is none of the platform's own addresses",
   },
@@ -963,6 +1031,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyCustomer.user_details: Validate required customer details namespaces provided': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['required_customer_detail_namespaces'],
     title: 'Required customer details',
     checks: 'customer details include the namespaces the supplier requires',
   },
@@ -1033,6 +1103,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'PartnerOrganisation.organisation_number: Validate organisation_number': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['partner_organisations'],
     title: 'Partner organisation exists',
     checks: 'the partner organisation is one the platform has',
   },
@@ -1080,11 +1152,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'PaymentInstruction: null': {
     class: 'supplier-settings',
+    needs: ['incomplete payments enabled'],
+    notEnforced: "the platform publishes neither the rule's name nor what makes an instruction incomplete",
     title: 'Incomplete payment instructions enabled',
     checks: 'incomplete payment instructions only where the supplier enables them',
   },
   'PaymentInstruction.ledger_code: Validate ledger code': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['ledger_codes'],
     title: 'Payment instruction ledger code',
     checks: 'ledger_code names a ledger type the platform has',
   },
@@ -1096,6 +1172,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'PaymentPlan.strategy_name: Validate that the strategy exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['payment_plan_strategies'],
     title: 'Payment plan strategy exists',
     checks: 'strategy_name names a strategy the platform has',
   },
@@ -1174,6 +1252,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   'PaymentSchedule: Validate that the payment amount for fixed payment schedules is within the minor currency unit range of 0 - upper_bound':
     {
       class: 'supplier-settings',
+      enforcedIn: 'payment-settings-rules.ts',
+      needs: ['minimum_fixed_payment_amount', 'maximum_fixed_payment_amount'],
       title: 'Fixed schedule amount in range',
       checks: "a fixed schedule's amount lies within the supplier's bounds",
     },
@@ -1185,11 +1265,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'PaymentSchedule: Standalone payment request method code is valid': {
     class: 'reference-data',
+    needs: ['payment request methods'],
+    notEnforced: 'the published payment schedule carries no standalone_payment_request_method_code to judge',
     title: 'Standalone request method registered',
     checks: 'the standalone payment request method is one the platform registers',
   },
   'PaymentSchedule.day_of_month: Validate payment day for payment schedule': {
     class: 'supplier-settings',
+    enforcedIn: 'payment-settings-rules.ts',
+    needs: ['minimum_payment_day', 'maximum_payment_day'],
     title: 'Payment day in range',
     checks: "day_of_month lies within the supplier's payment days",
   },
@@ -1202,6 +1286,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
     },
   'PaymentSchedule.ledger_code: Validate ledger code': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['ledger_codes'],
     title: 'Payment schedule ledger code',
     checks: 'ledger_code names a ledger type the platform has',
   },
@@ -1231,35 +1317,49 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   'BusinessWithExistingContracts: Validate that business information is provided if not linking account to business with contract':
     {
       class: 'supplier-settings',
+      enforcedIn: 'business-settings-rules.ts',
+      needs: ['enforce_business_contracts_exist', 'link_account_to_business_with_contract'],
       title: 'Business information unless linking by contract',
       checks: "business information is given unless the supplier links accounts to a contract's business",
     },
   'BusinessWithExistingContracts: Validate that business information is not provided if linking an account to the business of the business contract.':
     {
       class: 'supplier-settings',
+      enforcedIn: 'business-settings-rules.ts',
+      needs: ['enforce_business_contracts_exist', 'link_account_to_business_with_contract'],
       title: 'No business information when linking by contract',
       checks: "no business information where the supplier links accounts to a contract's business",
     },
   'BusinessWithExistingContracts: Validate that at least one contract identifier is provided for import': {
     class: 'supplier-settings',
+    enforcedIn: 'business-settings-rules.ts',
+    needs: ['enforce_business_contracts_exist'],
     title: 'A contract identifier',
     checks:
       'a business linked by existing contracts gives a contract identifier (that branch of business is chosen by a supplier setting)',
   },
   'BusinessWithExistingContracts.company_number: Validate company number': {
     class: 'supplier-settings',
+    needs: ['enforce_business_contracts_exist'],
+    notEnforced:
+      "the same check as on any business: BaseBusiness's rule judges company_number at business, whichever branch",
     title: 'Contract business company number',
     checks:
       'company_number is a valid company number (the same check as on any business; the branch is chosen by a supplier setting)',
   },
   'BusinessWithExistingContracts.details: Validate that each child has unique values for the key field': {
     class: 'supplier-settings',
+    needs: ['enforce_business_contracts_exist'],
+    notEnforced:
+      "the same check as on any business: BaseBusiness's rule judges business.details, whichever branch",
     title: 'Contract business detail keys unique',
     checks:
       'no two business details share a key (the same check as on any business; the branch is chosen by a supplier setting)',
   },
   'ComplaintContact: Validate the complaint communication source': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['complaint_sources'],
     title: 'Complaint contact source',
     checks: 'communication_source is one the platform has',
   },
@@ -1283,6 +1383,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'CustomerUserDetail: Validate user details': {
     class: 'reference-data',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['customer_detail_namespaces'],
     title: 'User detail registered',
     checks: 'the user detail namespace and value are ones the platform registers',
   },
@@ -1294,21 +1396,29 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergyPSR: Validate that temporary PSRs have an effective_to datetime specified': {
     class: 'reference-data',
+    enforcedIn: 'psr-rules.ts',
+    needs: ['psr_needs'],
     title: 'Temporary PSR records end',
     checks: 'a temporary PSR record has effective_to (which needs are temporary is reference data)',
   },
   'EnergyPSR.description: Validate PSR description': {
     class: 'reference-data',
+    enforcedIn: 'psr-rules.ts',
+    needs: ['psr_needs'],
     title: 'PSR description',
     checks: 'the PSR description is one the platform has',
   },
   'EnergyPSR.elec_industry_code: Validate PSR electricity industry code': {
     class: 'reference-data',
+    enforcedIn: 'psr-rules.ts',
+    needs: ['psr_needs'],
     title: 'PSR electricity code',
     checks: 'the electricity industry code is one the platform has',
   },
   'EnergyPSR.gas_industry_code: Validate PSR gas industry code': {
     class: 'reference-data',
+    enforcedIn: 'psr-rules.ts',
+    needs: ['psr_needs'],
     title: 'PSR gas code',
     checks: 'the gas industry code is one the platform has',
   },
@@ -1356,16 +1466,22 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergySupplyCharge: Validates supply charge line item rate': {
     class: 'reference-data',
+    needs: ['products'],
+    notEnforced: 'the platform publishes no error code for it',
     title: 'Supply charge rates',
     checks: "the product and each line item's rate band exist (products are reference data)",
   },
   'EnergySupplyCharge: Validate that the given price per unit matches an existing rate price per unit': {
     class: 'reference-data',
+    needs: ['products (with rate prices)'],
+    notEnforced: 'the platform publishes no error code for it, and products carry no rate prices',
     title: 'Supply charge unit prices',
     checks: "each unit price matches the product's rate (products are reference data)",
   },
   'EnergySupplyCharge: Validate line item number of units': {
     class: 'reference-data',
+    needs: ['products (standing charge bands)'],
+    notEnforced: 'the platform publishes no error code for it',
     title: 'Standing charge units',
     checks:
       'standing charge units match the days of the period (which rates are standing charges is reference data)',
@@ -1390,6 +1506,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'EnergySupplyCharge.product_code: Validate product code exists': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['products'],
     title: 'Supply charge product exists',
     checks: 'product_code names a product the platform has',
   },
@@ -1406,6 +1524,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'Ledger.ledger_code: Validate ledger code': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['ledger_codes'],
     title: 'Ledger code',
     checks: 'ledger_code names a ledger type the platform has',
   },
@@ -1417,16 +1537,22 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessDetail: Validate that the value for the business details key has the correct type': {
     class: 'reference-data',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['business_detail_keys'],
     title: 'Business detail value type',
     checks: "a business detail's value has its key's type",
   },
   'BusinessDetail: Validate the business details value': {
     class: 'reference-data',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['business_detail_keys'],
     title: 'Business detail value',
     checks: "a business detail's value passes its key's rule",
   },
   'BusinessPortfolio: Validate portfolio reference provided correctly': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['create_new_portfolios'],
     title: 'Business portfolio reference as the supplier creates portfolios',
     checks: "a business portfolio's reference is given, or not, as the supplier's setting requires",
   },
@@ -1456,6 +1582,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessUser.details: Validate user details': {
     class: 'reference-data',
+    enforcedIn: 'detail-rules.ts',
+    needs: ['customer_detail_namespaces'],
     title: 'Business user details registered',
     checks: 'user detail namespaces and values are ones the platform registers',
   },
@@ -1467,6 +1595,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessUser.email: Validate email is not internal': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['internal_email_addresses'],
     title: 'Business user e-mail not internal',
     checks: "email is none of the platform's own addresses",
   },
@@ -1484,6 +1614,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'BusinessUser.user_details: Validate required customer details namespaces provided': {
     class: 'supplier-settings',
+    enforcedIn: 'supplier-settings-rules.ts',
+    needs: ['required_customer_detail_namespaces'],
     title: 'Required business user details',
     checks: 'user details include the namespaces the supplier requires',
   },
@@ -1526,6 +1658,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ElectricityMeterPoint: Validate that the agent contract references exists': {
     class: 'reference-data',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['agent_contract_references'],
     title: 'Agent contract references exist',
     checks: 'agent contract references are ones the platform has',
   },
@@ -1569,6 +1703,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ElectricityMeterPoint.dc_to_appoint: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'DC to appoint exists',
     checks: 'dc_to_appoint is a market participant the platform has',
   },
@@ -1604,11 +1740,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ElectricityMeterPoint.mop_to_appoint: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'MOP to appoint exists',
     checks: 'mop_to_appoint is a market participant the platform has',
   },
   'ElectricityMeterPoint.mpid: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'Electricity supplier exists',
     checks: 'mpid is a market participant the platform has',
   },
@@ -1687,16 +1827,22 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'GasMeterPoint.mam_to_appoint: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'MAM to appoint exists',
     checks: 'mam_to_appoint is a market participant the platform has',
   },
   'GasMeterPoint.mpid: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'Gas supplier exists',
     checks: 'mpid is a market participant the platform has',
   },
   'GasMeterPoint.shipper_mpid: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'Shipper exists',
     checks: 'shipper_mpid is a market participant the platform has',
   },
@@ -1746,6 +1892,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   'ElectricityAgreement: Validate that the rate bands given in the rate overrides are valid for the product code':
     {
       class: 'reference-data',
+      enforcedIn: 'product-rules.ts',
+      needs: ['tariffs', 'products'],
       title: 'Electricity rate overrides',
       checks: "rate override bands exist for the tariff's product (products are reference data)",
     },
@@ -1758,6 +1906,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
     },
   'ElectricityAgreement: Validate effective to provided for end dated electricity product': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs', 'products'],
     title: 'Electricity agreement ends with its product',
     checks: 'an agreement on an end-dated product has effective_to (products are reference data)',
   },
@@ -1775,6 +1925,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ElectricityAgreement.tariff_code: Validate electricity tariff exists': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs'],
     title: 'Electricity tariff exists',
     checks: 'tariff_code names a tariff the platform has',
   },
@@ -1870,6 +2022,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'GasAgreement: Validate that the rate bands given in the rate overrides are valid for the product code': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs', 'products'],
     title: 'Gas rate overrides',
     checks: "rate override bands exist for the tariff's product (products are reference data)",
   },
@@ -1881,6 +2035,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
     },
   'GasAgreement: Validate effective to provided for end dated gas product': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs', 'products'],
     title: 'Gas agreement ends with its product',
     checks: 'an agreement on an end-dated product has effective_to (products are reference data)',
   },
@@ -1898,6 +2054,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'GasAgreement.tariff_code: Validate gas tariff exists': {
     class: 'reference-data',
+    enforcedIn: 'product-rules.ts',
+    needs: ['tariffs'],
     title: 'Gas tariff exists',
     checks: 'tariff_code names a tariff the platform has',
   },
@@ -1944,6 +2102,8 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ElectricityAgentContractReference.agent_mpid: Validate that the market participant exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['market_participants'],
     title: 'Agent exists',
     checks: 'agent_mpid is a market participant the platform has',
   },
@@ -1955,11 +2115,15 @@ export const ruleClasses: Readonly<Record<string, RuleClassEntry>> = {
   },
   'ProductCharacteristic: Validate that characteristics.code and characteristics.value are valid': {
     class: 'reference-data',
+    enforcedIn: 'configured-choice-rules.ts',
+    needs: ['product_characteristics'],
     title: 'Characteristic code and value',
     checks: 'the characteristic code exists and its value is allowed',
   },
   'ElectricityRegister.tpr: Validate TPR exists': {
     class: 'reference-data',
+    enforcedIn: 'reference-data-rules.ts',
+    needs: ['tprs'],
     title: 'TPR exists',
     checks: "tpr is a TPR of the market's data",
   },

@@ -32,6 +32,13 @@ export function payloadRuleLocations(): Map<string, string> {
 export function accountRulesPage(): string {
   const locations = payloadRuleLocations();
   const where = (key: string, ruleClass: RuleClass) => {
+    const entry = ruleClasses[key];
+    if (entry?.needs) {
+      const needs = `${WHERE[ruleClass as 'reference-data']}: ${entry.needs.map(code).join(', ')}`;
+      return entry.enforcedIn
+        ? `[${entry.enforcedIn}](../../${RULES_FOLDER}/${entry.enforcedIn}) (${needs})`
+        : `not enforced (${needs}): ${entry.notEnforced ?? ''}`;
+    }
     if (ruleClass !== 'payload') return WHERE[ruleClass];
     const file = locations.get(key);
     return file ? `[${file.slice(RULES_FOLDER.length + 1)}](../../${file})` : 'payload: not yet enforced';
@@ -43,7 +50,14 @@ export function accountRulesPage(): string {
     const entry = ruleClasses[key];
     if (!entry) throw new Error(`schemas/account/rule-classes.ts does not class the rule "${key}"`);
     const place = where(key, entry.class);
-    const tally = entry.class === 'payload' ? (locations.has(key) ? 'enforced at validation' : place) : place;
+    const tally =
+      entry.class === 'payload'
+        ? locations.has(key)
+          ? 'enforced at validation'
+          : place
+        : entry.needs
+          ? `${WHERE[entry.class]}: ${entry.enforcedIn ? 'enforced at validation and creation' : 'not enforced'}`
+          : place;
     counts.set(tally, (counts.get(tally) ?? 0) + 1);
     const at = rule.attr ? code(rule.attr) : rule.schema === 'EnergyAccount' ? 'the account' : 'each item';
     const codes = rule.codes.length > 0 ? rule.codes.map(code).join(', ') : '(none)';
@@ -68,9 +82,14 @@ export function accountRulesPage(): string {
     'Every validation rule the platform publishes for its account payload (`EnergyAccount`) and its',
     `components: ${publishedRules.length} rules. A rule enforced at validation answers with its published code in`,
     '`errors[].code`, at the dotted path of the offending field in `errors[].attr`',
-    '(`supply_addresses.0.meter_points.1.agreements.0.effective_from`). A rule that needs reference data,',
-    "supplier settings or the service's own data is judged when the account is created; a rule",
-    'that reads fields the published account does not carry has nothing to judge.',
+    '(`supply_addresses.0.meter_points.1.agreements.0.effective_from`). A rule that needs reference data or',
+    'supplier settings is judged at validation (v1 `validate-account/` and `create-or-update/`, v2',
+    '`accounts/validate/` and `accounts/`) and again when the account is created, against the reference',
+    "data loaded in the environment and the supplier's settings ([operations](../operations.md#reference-data));",
+    'while a kind of reference data a rule needs is not loaded, the rule is skipped and the answer',
+    "carries a `reference_data_not_loaded` warning naming the kind. A rule that needs the service's own",
+    'data is judged when the account is created; a rule that reads fields the published account does',
+    'not carry has nothing to judge.',
     '',
     '| Where | Rules |',
     '|---|---|',

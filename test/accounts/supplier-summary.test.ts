@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handler as expiryHandler } from '../../functions/handlers/cancel-expired-import-processes.js';
+import { supplierSettings } from '../../functions/rules/supplier-settings.js';
 import { writeStaging } from '../../functions/store/import-process-store.js';
 import { runAccountTask } from '../../functions/use-cases/run-account-task.js';
 import { cancelAccountTask, scheduleAccountTask } from '../../functions/use-cases/schedule-account-task.js';
@@ -69,6 +70,7 @@ describe('Supplier summary: account counts are maintained counters equal to a re
       code: supplier,
       status: 'Ongoing',
       root_location: supplier.toLowerCase(),
+      settings: supplierSettings({}),
       accounts: { pending: 5, imported: 3, scheduled: 0 },
     });
     expect(beforeExpiry.json.accounts).toEqual({ pending: 7, imported: 3, scheduled: 0 });

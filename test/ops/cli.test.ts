@@ -1,31 +1,6 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-const exec = promisify(execFile);
-
-/**
- * The operator CLI as an operator runs it: a real process against the local runtime's table,
- * with only the variables `npm start` prints (not the runtime's own, such as the SDK's warning
- * switch, which the test environment inherits).
- */
-async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: _set, ...env } = process.env;
-  try {
-    const { stdout, stderr } = await exec(
-      process.execPath,
-      ['--import', 'tsx', 'infra/ops/cli.ts', ...args],
-      {
-        env,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { ops } from './support/ops-cli.js';
 
 const code = () => `OPS${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -90,6 +65,8 @@ describe('Rule: the CLI explains itself', () => {
       'api-key revoke',
       'api-key list',
       'apply FILE',
+      'reference-data load FILE.json',
+      'reference-data show [KIND]',
     ]) {
       expect(help.stderr).toContain(command);
     }

@@ -1,6 +1,7 @@
 import { accountWarnings, type DeprecationWarning } from '../../account-validation/account-warnings.js';
 import { type FieldError, ValidationError } from '../../errors.js';
 import { accountRuleErrors } from '../energy-account/account-rule-errors.js';
+import type { ReferenceDataWarning } from '../energy-account/reference-rule.js';
 import { isAfterToday, isBeforeToday, isoDate } from '../values/dates.js';
 import { type Account, type AccountPayload, withoutNulls } from './account.js';
 import { creationLimitErrors } from './creation-limits.js';
@@ -110,7 +111,13 @@ export function requireValidAccount(payload: AccountPayload, now: Date): Omit<Ac
   return { account, warnings };
 }
 
+/**
+ * A warning in an answer about a whole account: a deprecated field it carries, or a kind of
+ * reference data its rules needed that is not loaded.
+ */
+export type AccountWarning = DeprecationWarning | ReferenceDataWarning;
+
 /** `warnings` for an answer body: present only when there are some. */
-export function warningsField(warnings: readonly DeprecationWarning[]): { warnings?: DeprecationWarning[] } {
+export function warningsField<W extends AccountWarning>(warnings: readonly W[]): { warnings?: W[] } {
   return warnings.length > 0 ? { warnings: [...warnings] } : {};
 }

@@ -4,6 +4,10 @@ import {
   SUPPLIER_CODE_PATTERN,
   SUPPLIER_STATUSES,
 } from '../../../functions/rules/supplier.js';
+import {
+  parseSupplierSetting,
+  type SetSupplierSettings,
+} from '../../../functions/rules/supplier-settings.js';
 import { countImportProcesses } from '../../../functions/store/import-process-list-store.js';
 import {
   getSupplier,
@@ -42,20 +46,38 @@ export function useSupplierCounts(counts: SupplierCounts): void {
   countsOf = counts;
 }
 
+/**
+ * `--setting NAME=VALUE` (repeatable) over the settings the supplier has: `NAME=default` forgets
+ * one. A bad setting is a usage error, before anything is written.
+ */
+function withSettings(current: SetSupplierSettings | undefined, assignments: unknown): SetSupplierSettings {
+  const settings: Record<string, unknown> = { ...(current ?? {}) };
+  const given = Array.isArray(assignments) ? assignments : assignments === undefined ? [] : [assignments];
+  for (const assignment of given) {
+    const parsed = parseSupplierSetting(String(assignment));
+    if (!parsed.ok) throw new UsageError(parsed.problem);
+    if (parsed.value === undefined) delete settings[parsed.name];
+    else settings[parsed.name] = parsed.value;
+  }
+  return settings as SetSupplierSettings;
+}
+
 export const supplierCommands: Command[] = [
   {
     name: ['supplier', 'put'],
-    usage: 'supplier put CODE --status S --root-location PATH [--expiry-days N]',
-    summary: 'create or replace an import supplier',
+    usage: 'supplier put CODE --status S --root-location PATH [--expiry-days N] [--setting NAME=VALUE]…',
+    summary: 'create or replace an import supplier (settings not named are kept)',
     options: {
       status: { type: 'string' },
       'root-location': { type: 'string' },
       'expiry-days': { type: 'string' },
+      setting: { type: 'string', multiple: true },
     },
     async run({ values, positionals }) {
       const code = positionals[0] ?? '';
       if (!SUPPLIER_CODE_PATTERN.test(code)) throw new UsageError('CODE must be 1–64 of A-Z a-z 0-9 _ -');
       const existing = await getSupplier(code);
+      const settings = withSettings(existing?.settings, values.setting);
       await putSupplier({
         code,
         status: parseStatus(values.status ?? existing?.status),
@@ -64,6 +86,7 @@ export const supplierCommands: Command[] = [
           values['expiry-days'],
           existing?.expiry_window_days ?? DEFAULT_EXPIRY_WINDOW_DAYS,
         ),
+        ...(Object.keys(settings).length > 0 ? { settings } : {}),
       });
       console.log(`supplier ${code} saved`);
       return 0;

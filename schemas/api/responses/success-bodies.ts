@@ -1,4 +1,5 @@
 import { BULK_JOB_STATES, TASK_STATUSES } from '../resource-states.js';
+import { supplierSettingsSchema } from '../supplier-settings.js';
 import type { JsonSchema } from './error-bodies.js';
 
 /**
@@ -18,8 +19,9 @@ const accountReference = {
 const accountWarnings = {
   warnings: {
     type: 'array',
-    description: 'The deprecated fields the account carries (accepted); absent when there are none.',
-    items: ref('DeprecationWarning'),
+    description:
+      'The deprecated fields the account carries (accepted), and the kinds of reference data its rules needed that are not loaded (those rules were skipped); absent when there are none.',
+    items: { anyOf: [ref('DeprecationWarning'), ref('ReferenceDataWarning')] },
   },
 } as const;
 
@@ -92,6 +94,23 @@ export const successSchemas: Record<string, JsonSchema> = {
       code: { type: 'string', enum: ['deprecated_field'] },
       detail: text,
       use_instead: { type: ['string', 'null'], description: 'The field that replaces it, as published.' },
+    },
+  },
+  ReferenceDataWarning: {
+    type: 'object',
+    required: ['attr', 'code', 'detail', 'kind'],
+    additionalProperties: false,
+    properties: {
+      attr: {
+        type: 'string',
+        description: 'The first field its rules could not judge (v2: with its `payload.` prefix).',
+      },
+      code: { type: 'string', enum: ['reference_data_not_loaded'] },
+      detail: text,
+      kind: {
+        type: 'string',
+        description: 'The kind of reference data not loaded (`operations_teams`, `tariffs`, …).',
+      },
     },
   },
   CreatedAccount: {
@@ -187,11 +206,12 @@ export const successSchemas: Record<string, JsonSchema> = {
   },
   SupplierSummary: {
     type: 'object',
-    required: ['code', 'status', 'root_location', 'accounts'],
+    required: ['code', 'status', 'root_location', 'settings', 'accounts'],
     properties: {
       code: text,
       status: { type: 'string', enum: ['Ongoing', 'Paused', 'Complete'] },
       root_location: text,
+      settings: supplierSettingsSchema(),
       accounts: {
         type: 'object',
         required: ['pending', 'imported', 'scheduled'],

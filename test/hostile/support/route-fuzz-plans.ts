@@ -168,7 +168,7 @@ export const fuzzPlans = {
   'get-supplier-summary': {
     method: 'GET',
     list: false,
-    objectKeys: ['accounts', 'code', 'root_location', 'status'],
+    objectKeys: ['accounts', 'code', 'root_location', 'settings', 'status'],
     known: { import_supplier: suppliersOf },
   },
   'list-all-import-processes': { method: 'GET', list: true, known: { import_supplier: suppliersOf } },
