@@ -11,7 +11,7 @@ import {
   userIds,
   userNumber,
 } from '../rules/account/creation-events/index.js';
-import type { CreationReservation } from '../rules/account/creation-reservation.js';
+import { type CreationReservation, creationReservation } from '../rules/account/creation-reservation.js';
 import * as importProcessEvents from '../rules/account/import-process-events.js';
 import { cannotProcess, requireProcessable } from '../rules/account/import-process-rules.js';
 import { importProcessDoesNotExist } from '../rules/account/transfer-status.js';
@@ -22,7 +22,6 @@ import {
 } from '../rules/account/validate-account.js';
 import type { ImportedAccount } from '../rules/import-process.js';
 import { accountMeterPoints, meterPointAlreadyAssigned } from '../rules/meter-points/meter-point-status.js';
-import type { ImportSupplier } from '../rules/supplier.js';
 import { isoDateTime } from '../rules/values/dates.js';
 import { usersFitReservation } from '../store/account-store.js';
 import { type AccountUserToStore, storeAccountUsers } from '../store/account-user-store.js';
@@ -31,9 +30,10 @@ import { getImportProcessWithStagedAccount, getStagedAccount } from '../store/im
 import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
 import type { SupplierCounterChange } from '../store/supplier-counter-store.js';
-import { getSupplier } from '../store/supplier-store.js';
 import type { TransactItem } from '../store/transact-write.js';
+import { checkAccountForSupplier } from './account-checks.js';
 import { CreationAbandoned, completeAccount } from './account-creation/complete-account.js';
+import { requireSupplier } from './account-creation/creation-supplier.js';
 import {
   type EmbeddedItems,
   prepareEmbeddedItems,
@@ -63,16 +63,6 @@ export interface CreatedAccount {
   import_supplier: string;
   external_account_number: string;
   service_account_number: string;
-}
-
-export interface DryRunResult {
-  dry_run: true;
-  detail: string;
-  errors?: FieldError[];
-}
-
-function summary(errors: readonly FieldError[]): string {
-  return errors.map((error) => `${error.attr || '(account)'}: ${error.code}`).join('; ');
 }
 
 /**
@@ -140,8 +130,10 @@ async function createFromStaged(
   const { supplier, externalAccountNumber: external, now } = request;
   const staged = await getStagedAccount(supplier, external);
   if (!staged) throw importProcessDoesNotExist();
-  // The staged account is stored normalised: the account checked is the one its body holds.
-  const { errors, account } = checkAccount(staged.account, now);
+  const importSupplier = await requireSupplier(supplier);
+  // The staged account is stored normalised: the account checked is the one its body holds,
+  // against the reference data and the supplier's settings as they are now.
+  const { errors, account } = await checkAccountForSupplier(staged.account, importSupplier, now);
   if (errors.length > 0) {
     throw new ValidationError(errors, ACCOUNT_FAILED_VALIDATION, ACCOUNT_FAILED_VALIDATION_DETAIL);
   }
@@ -159,7 +151,7 @@ async function createFromStaged(
   const draft = resumed ?? (await draftReservation(reservationRequest));
   const users = accountUsers(account, draft);
   const usersInReservation = usersFitReservation(users.length, accountMeterPoints(account).length);
-  const items = await prepareEmbeddedItems(await supplierIfDocuments(supplier, account), account, draft);
+  const items = await prepareEmbeddedItems(importSupplier, account, draft);
   const reservation = resumed
     ? resumed
     : await writeReservation({ ...reservationRequest, users: usersInReservation ? users : [] }, draft);
@@ -185,19 +177,6 @@ function accountUsers(account: Account, reservation: CreationReservation): Accou
 /** Errors after which the lock is no longer ours to give back (another holder, or already imported). */
 function isLockSettled(error: unknown): boolean {
   return error instanceof ConflictError && error.code !== meterPointAlreadyAssigned().code;
-}
-
-/** The supplier (its root location) when the account names documents to check; none to read otherwise. */
-async function supplierIfDocuments(code: string, account: Account): Promise<ImportSupplier | undefined> {
-  const namesDocuments =
-    (account.statements ?? []).some((statement) => statement.statement_path !== undefined) ||
-    (account.notes ?? []).some(
-      (note) => Array.isArray(note.document_paths) && note.document_paths.length > 0,
-    );
-  if (!namesDocuments) return undefined;
-  const supplier = await getSupplier(code);
-  if (!supplier) throw new Error(`The import supplier ${code} is not registered`);
-  return supplier;
 }
 
 /** The account's embedded items, then the completion with its events. */
@@ -235,59 +214,4 @@ async function createAccountItems(
   });
 }
 
-/** A dry run's errors for meter points that belong to another account already. */
-async function meterPointClaimErrors(account: Pick<Account, 'supply_addresses'>): Promise<FieldError[]> {
-  const claimed = new Set(await claimedMeterPoints(accountMeterPoints(account).map((point) => point.mpxn)));
-  return (account.supply_addresses ?? []).flatMap((address, i) =>
-    address.meter_points.flatMap((point, j) =>
-      claimed.has(point.identifier)
-        ? [
-            {
-              attr: `supply_addresses.${i}.meter_points.${j}.identifier`,
-              code: meterPointAlreadyAssigned().code,
-              detail: 'This meter point already belongs to another imported account.',
-            },
-          ]
-        : [],
-    ),
-  );
-}
-
-/**
- * Every check a creation makes of an account before it writes, for the dry runs of v1
- * `process/` and of v2 tasks alike: the account rules, then (when they pass) the meter-point
- * claims. Its field errors; none when the account would be created.
- */
-export async function creationCheckErrors(account: Account, now: Date): Promise<FieldError[]> {
-  const { errors } = checkAccount(account, now);
-  return errors.length > 0 ? errors : meterPointClaimErrors(account);
-}
-
-/**
- * A dry run: every check of `processAccount`, nothing kept. Only the outcome event is
- * written (`dry_run_complete` or `dry_run_error`). 404/409 as for a real run.
- */
-export async function dryRunAccount(request: ProcessRequest): Promise<DryRunResult> {
-  const { supplier, externalAccountNumber: external, now } = request;
-  const { process, staged } = await getImportProcessWithStagedAccount(supplier, external);
-  requireProcessable(process, now);
-  const errors: FieldError[] = staged
-    ? await creationCheckErrors(staged, now)
-    : [{ attr: '', code: 'import_process_does_not_exist', detail: 'The import process has no staged data.' }];
-  if (errors.length > 0) {
-    await writeEventsAlone(
-      [importProcessEvents.dryRunError(external, ACCOUNT_FAILED_VALIDATION, summary(errors))],
-      now,
-    );
-    return {
-      dry_run: true,
-      detail: 'The account would not be created: its staged data fails validation.',
-      errors,
-    };
-  }
-  await writeEventsAlone([importProcessEvents.dryRunComplete(external)], now);
-  return {
-    dry_run: true,
-    detail: `Every check passed at ${isoDateTime(now)}; the account would be created. Nothing was kept.`,
-  };
-}
+export { creationCheckErrors, type DryRunResult, dryRunAccount } from './account-creation/dry-run-account.js';

@@ -185,7 +185,7 @@ async function dryRun(held: HeldTask, account: StoredAccountTaskAccount): Promis
   } else if (!account) {
     failure = taskError('import_process_does_not_exist', 'The task holds no account payload.');
   } else {
-    const errors = await creationCheckErrors(account, now);
+    const errors = await creationCheckErrors(account, task.import_supplier, now);
     if (errors.length > 0) {
       // The code the real task ends with: a claimed meter point's conflict, else the account rules'.
       const claimed = meterPointAlreadyAssigned();

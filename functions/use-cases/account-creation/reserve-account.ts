@@ -13,6 +13,7 @@ import {
 import type { AccountUserToStore } from '../../store/account-user-store.js';
 import { getImportProcess } from '../../store/import-process-store.js';
 import { allocateServiceIds } from '../../store/service-id-store.js';
+import type { CancellationReason } from '../../store/transact-write.js';
 import { transactWriteWithRetry } from '../../store/transact-write-retry.js';
 
 /**
@@ -85,30 +86,14 @@ export async function writeReservation(
       },
       resolve: async (reasons) => {
         const failure = (write as ConditionalItems<ReservationFailure>).failure(reasons);
-        switch (failure) {
-          case 'account_number_taken': {
-            const numbers = newAccountNumbers();
-            reservation = {
-              ...reservation,
-              service_account_number: numbers.serviceAccountNumber,
-              ledger_number: numbers.ledgerNumber,
-            };
-            return 'retry-now' as const;
-          }
-          case 'lock_lost':
-            // Our claim expired and another invocation took the lock over: answer as for any
-            // caller that finds it taken (409 in progress until its claim expires, or imported).
-            throw cannotProcess(
-              await getImportProcess(request.supplier, request.externalAccountNumber),
-              request.now,
-            );
-          case 'meter_point_taken':
-            throw meterPointAlreadyAssigned();
-          case 'rejected':
-            throw new CreationRejected(
-              `The account could not be written (${reasons.map((r) => r.code).join(', ')}).`,
-            );
-        }
+        if (failure !== 'account_number_taken') throw await reservationRefused(failure, reasons, request);
+        const numbers = newAccountNumbers();
+        reservation = {
+          ...reservation,
+          service_account_number: numbers.serviceAccountNumber,
+          ledger_number: numbers.ledgerNumber,
+        };
+        return 'retry-now' as const;
       },
     },
     {
@@ -121,4 +106,27 @@ export async function writeReservation(
     },
   );
   return reservation;
+}
+
+/** Why a reservation cannot be written, as the error to throw. */
+async function reservationRefused(
+  failure: Exclude<ReservationFailure, 'account_number_taken'>,
+  reasons: readonly CancellationReason[],
+  request: ReservationRequest,
+): Promise<Error> {
+  switch (failure) {
+    case 'lock_lost':
+      // Our claim expired and another invocation took the lock over: answer as for any
+      // caller that finds it taken (409 in progress until its claim expires, or imported).
+      return cannotProcess(
+        await getImportProcess(request.supplier, request.externalAccountNumber),
+        request.now,
+      );
+    case 'meter_point_taken':
+      return meterPointAlreadyAssigned();
+    case 'rejected':
+      return new CreationRejected(
+        `The account could not be written (${reasons.map((r) => r.code).join(', ')}).`,
+      );
+  }
 }
