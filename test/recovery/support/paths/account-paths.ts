@@ -107,6 +107,56 @@ export const process: CrashPath = {
   answer: alreadyImported,
 };
 
+/** More embedded transactions than one write holds: the creation's writes come in chunks. */
+const CHUNKED_CREATION_TRANSACTIONS = 120;
+
+/**
+ * The subject's account carrying 120 more payments in its current statement, a second customer
+ * and two more notes: a creation of several writes (reservation, notes, statements, two of
+ * transactions, the payment instruction, completion), so a crash can fall between any two.
+ */
+function chunkedPayloadOf(subject: Subject) {
+  if (!subject.data.chunkedPayload) {
+    const payload = payloadOf(subject);
+    const [first] = payload.current_statement_transactions;
+    const customer = payload.customers[0];
+    subject.data.chunkedPayload = {
+      ...payload,
+      customers: [...payload.customers, { ...customer, email: `second.${customer.email}` }],
+      current_statement_transactions: [
+        ...payload.current_statement_transactions,
+        ...Array.from({ length: CHUNKED_CREATION_TRANSACTIONS }, (_, n) => ({
+          ...first,
+          transaction_id: `P-CHUNK-${n}`,
+        })),
+      ],
+      notes: [
+        ...payload.notes,
+        { body: 'Second note', created_at: '2024-01-21T09:30:00Z' },
+        { body: 'Third note', created_at: '2024-01-22T09:30:00Z' },
+      ],
+    };
+  }
+  return subject.data.chunkedPayload;
+}
+
+/** A creation in chunks: interrupted at any call, the re-drive finishes the same account, each item once. */
+export const processChunked: CrashPath = {
+  id: 'process-chunked',
+  functionId: 'process-account',
+  redrive: 'client',
+  prepare: async (world, subjects) => {
+    await world.prepare(
+      subjects.map((subject) => ({
+        functionId: 'stage-account',
+        event: apiEvent('stage-account', subject, chunkedPayloadOf(subject)),
+      })),
+    );
+  },
+  event: (_world, subject) => processStep(subject).event,
+  answer: alreadyImported,
+};
+
 export const processDryRun: CrashPath = {
   ...process,
   id: 'process-dry-run',

@@ -36,7 +36,12 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
     { ...account.stage, fast: true },
     { ...account.stageLarge, fast: true },
   ],
-  'process-account': [{ ...account.process, fast: true }, account.processDryRun, account.processLarge],
+  'process-account': [
+    { ...account.process, fast: true },
+    { ...account.processChunked, fast: true },
+    account.processDryRun,
+    account.processLarge,
+  ],
   'create-transactions': [{ ...account.transactions, fast: true }, account.transactionsInChunks],
   'create-notes': [account.notes],
   'create-historical-statements': [account.statements],
