@@ -571,7 +571,7 @@ export interface components {
             import_supplier: string;
             /** @description Account identifier in the external system. */
             external_account_number: string;
-            /** @description The payment vendor: `STRIPE` (vendors need an adapter). */
+            /** @description The payment vendor: `STRIPE` (the instruction is asked of the vendor), or a Bottomline Direct Debit bureau (`BOTTOMLINE_PTX`, `BOTTOMLINE_PTX_BATCHED`, `BOTTOMLINE_GLOBAL_PAYMENTS_HUB`: kept as given, `vendor_verified: false`). */
             vendor: string;
             /** @description The instruction's reference at the vendor (e.g. a Stripe payment method id `pm_…`). */
             reference: string;

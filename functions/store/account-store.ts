@@ -141,6 +141,9 @@ function accountPut(input: AccountReservationInput): TransactItem {
         account_type: input.account.account_type,
         created_at: reservation.account_created_at,
         creation_state: 'CREATING',
+        // The block of integer ids its users, consents, agreements… took (service-id-store.ts).
+        first_service_id: reservation.first_service_id,
+        service_id_count: reservation.service_id_count,
         next_ledger_entry_id: 1,
         ...input.body,
         ...(team !== undefined ? { operations_team_name: team } : {}),

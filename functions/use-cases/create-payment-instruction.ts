@@ -8,7 +8,12 @@ import {
   VendorInstructionNotFound,
   VendorUnavailable,
 } from '../adapters/payments/vendor-adapter.js';
-import { paymentVendor, paymentVendorNames } from '../adapters/payments/vendors.js';
+import {
+  isKeptAsGiven,
+  PUBLISHED_INSTRUCTION_TYPES,
+  paymentVendor,
+  paymentVendorNames,
+} from '../adapters/payments/vendors.js';
 import { type FieldError, RetryableError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { ImportedAccount } from '../rules/import-process.js';
@@ -54,6 +59,7 @@ export async function createPaymentInstruction(
   { dryRun = false }: DryRunOption = {},
   now = new Date(),
 ): Promise<PaymentInstructionResult> {
+  if (isKeptAsGiven(request.vendor)) return keepAsGiven(account, request, dryRun, now);
   const adapter = checkedVendor(request);
   const stored = await getPaymentInstruction(account, adapter.vendor, request.reference);
   if (stored) return paymentInstructionResult(stored);
@@ -85,15 +91,60 @@ export async function createPaymentInstruction(
   for (const field of OPTIONAL_INSTRUCTION_FIELDS) {
     if (request[field] !== undefined) Object.assign(record, { [field]: request[field] });
   }
+  return store(account, record, dryRun);
+}
+
+/**
+ * An instruction of a vendor whose mandates the service cannot fetch (a Bottomline Direct Debit
+ * bureau): kept as given, with `vendor_verified: false`, once its type is one the published
+ * payload names. Idempotent as any instruction: the same vendor + reference again answers the stored one.
+ */
+async function keepAsGiven(
+  account: ImportedAccount,
+  request: Omit<Payload, 'import_supplier' | 'external_account_number' | 'dry_run'>,
+  dryRun: boolean,
+  now: Date,
+): Promise<PaymentInstructionResult> {
+  if (!(PUBLISHED_INSTRUCTION_TYPES as readonly string[]).includes(request.type)) {
+    throw new ValidationError([
+      {
+        attr: 'type',
+        code: 'invalid_choice',
+        detail: `Must be one of: ${PUBLISHED_INSTRUCTION_TYPES.join(', ')}.`,
+      },
+    ]);
+  }
+  const stored = await getPaymentInstruction(account, request.vendor, request.reference);
+  if (stored) return paymentInstructionResult(stored);
+  const record = {
+    account_number: account.service_account_number,
+    vendor: request.vendor,
+    reference: request.reference,
+    type: request.type,
+    verified_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    vendor_verified: false,
+  } as PaymentInstructionRecord;
+  for (const field of OPTIONAL_INSTRUCTION_FIELDS) {
+    if (request[field] !== undefined) Object.assign(record, { [field]: request[field] });
+  }
+  return store(account, record, dryRun);
+}
+
+/** Stores the instruction with its event (a dry run keeps nothing); a concurrent request's stored one wins. */
+async function store(
+  account: ImportedAccount,
+  record: PaymentInstructionRecord,
+  dryRun: boolean,
+): Promise<PaymentInstructionResult> {
   if (dryRun) return paymentInstructionResult(record);
   const created = await storePaymentInstruction(
     account,
     record,
-    [postImportCompleted(account, 'PAYMENT_INSTRUCTION', request.reference)],
+    [postImportCompleted(account, 'PAYMENT_INSTRUCTION', record.reference)],
     () => paymentInstructionResult(record),
   );
   if (created) return paymentInstructionResult(record);
-  const winner = await getPaymentInstruction(account, adapter.vendor, request.reference);
+  const winner = await getPaymentInstruction(account, record.vendor, record.reference);
   return paymentInstructionResult(winner ?? record);
 }
 

@@ -26,7 +26,7 @@ import { isoDateTime } from '../rules/values/dates.js';
 import { usersFitReservation } from '../store/account-store.js';
 import { type AccountUserToStore, storeAccountUsers } from '../store/account-user-store.js';
 import { lockImportProcess, releaseImportProcess } from '../store/import-process-lock-store.js';
-import { getImportProcessWithStagedAccount, getStagedAccount } from '../store/import-process-store.js';
+import { getImportProcess, getStagedAccount } from '../store/import-process-store.js';
 import { claimedMeterPoints } from '../store/meter-point-store.js';
 import { writeEventsAlone } from '../store/outbox-write.js';
 import type { SupplierCounterChange } from '../store/supplier-counter-store.js';
@@ -82,11 +82,12 @@ export async function processAccount(request: ProcessRequest): Promise<CreatedAc
   const lock = await lockImportProcess(supplier, external, { token, now, expiresAt: claimExpiry(now) });
   if (!lock.ok) throw cannotProcess(lock.existing, now);
   let begun = lock.value.creation_reservation !== undefined;
-  const release = (error: unknown) =>
+  const release = async (error: unknown) =>
     releaseImportProcess(supplier, external, {
       token,
       now,
-      begun,
+      // Stays IN_PROGRESS only when the reservation is written (a reservation whose answer was lost is read back).
+      begun: begun && (await reservationWritten(supplier, external)),
       events:
         error instanceof CreationRejected
           ? [importProcessEvents.error(external, 'account_creation_failed', error.message)]
@@ -125,6 +126,7 @@ async function createFromStaged(
   request: ProcessRequest,
   token: string,
   resumed: CreationReservation | undefined,
+  /** Called just before the reservation is written. */
   reserved: () => void,
 ): Promise<CreationReservation> {
   const { supplier, externalAccountNumber: external, now } = request;
@@ -152,10 +154,11 @@ async function createFromStaged(
   const users = accountUsers(account, draft);
   const usersInReservation = usersFitReservation(users.length, accountMeterPoints(account).length);
   const items = await prepareEmbeddedItems(importSupplier, account, draft);
+  // From here a failure may follow a reservation that was written (an answer lost after the commit).
+  reserved();
   const reservation = resumed
     ? resumed
     : await writeReservation({ ...reservationRequest, users: usersInReservation ? users : [] }, draft);
-  reserved();
   if (!usersInReservation) {
     await storeAccountUsers(reservation.service_account_number, users, reservation.account_created_at);
   }
@@ -172,6 +175,11 @@ function accountUsers(account: Account, reservation: CreationReservation): Accou
     customer_index: index,
     ...(customer.email ? { email: customer.email } : {}),
   }));
+}
+
+/** Whether the process holds a creation's reservation (its first write happened). */
+async function reservationWritten(supplier: string, external: string): Promise<boolean> {
+  return (await getImportProcess(supplier, external))?.creation_reservation !== undefined;
 }
 
 /** Errors after which the lock is no longer ours to give back (another holder, or already imported). */

@@ -19,7 +19,8 @@ export const schema = {
       type: 'string',
       minLength: 1,
       maxLength: 64,
-      description: 'The payment vendor: `STRIPE` (vendors need an adapter).',
+      description:
+        'The payment vendor: `STRIPE` (the instruction is asked of the vendor), or a Bottomline Direct Debit bureau (`BOTTOMLINE_PTX`, `BOTTOMLINE_PTX_BATCHED`, `BOTTOMLINE_GLOBAL_PAYMENTS_HUB`: kept as given, `vendor_verified: false`).',
     },
     reference: {
       type: 'string',

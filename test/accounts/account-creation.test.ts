@@ -96,7 +96,7 @@ describe('Creating an account', () => {
 });
 
 describe('DynamoDB request economy', () => {
-  it('a first staging is 1 request, a re-staging 2, a creation with nothing embedded 5 (lock, read, ids, reservation, completion)', async () => {
+  it('a first staging is 1 request, a re-staging 2, a creation with nothing embedded 7 (lock, staged account, supplier, reference data, ids, reservation, completion)', async () => {
     const external = externalNumber();
     const account = stagedAccount('ACME', external);
 
@@ -113,6 +113,8 @@ describe('DynamoDB request economy', () => {
     expect(recorder.commands).toEqual([
       'UpdateItemCommand',
       'GetItemCommand',
+      'GetItemCommand',
+      'QueryCommand',
       'UpdateItemCommand',
       'TransactWriteItemsCommand',
       'TransactWriteItemsCommand',

@@ -48,7 +48,7 @@ export function fullAccountMeterPoints(points: { mpan: string; mprn: string }, b
     },
     agreements: agreements(
       '2023-12-01',
-      [['E-1R-FIX-12M-23-12-01-C', '2024-12-01'], ['E-1R-SVT-23-09-01-C']],
+      [['E-1R-FIX-12M-22-09-01-C', '2024-12-01'], ['E-1R-SVT-23-09-01-C']],
       {
         agreed_at: '2023-11-02T10:15:00Z',
         characteristics: [
@@ -77,7 +77,7 @@ export function fullAccountMeterPoints(points: { mpan: string; mprn: string }, b
     },
     agreements: agreements(
       '2023-12-01',
-      [['G-1R-FIX-12M-23-12-01-C', '2024-12-01'], ['G-1R-SVT-23-09-01-C']],
+      [['G-1R-FIX-12M-22-09-01-C', '2024-12-01'], ['G-1R-SVT-23-09-01-C']],
       {
         characteristics: [
           { code: 'gbr-gas.payment-method', value: 'DIRECT_DEBIT' },

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataImportClient, type DataImportClient } from '../../client/data-import-client.js';
 import { accountPayload } from '../accounts/support/accounts.js';
 import { type Running, runtimeOnOwnData } from '../support/killable-runtime.js';
+import { putAccountDocuments } from '../support/realistic-accounts/documents.js';
 import { startJob } from './job-driver.js';
 import { resultsOf, waitForJob } from './support.js';
 
@@ -63,6 +64,8 @@ describe('A bulk job interrupted by kill -9 of the runtime finishes after a rest
     const twin = `BTWIN-${randomUUID().slice(0, 8)}`;
     const externals = (prefix: string) => Array.from({ length: LINES }, (_, i) => `${prefix}-${i}`);
     const first = await runtime.start();
+    // The documents the lines' accounts name, in this runtime's own file store.
+    await putAccountDocuments(['migrations/acme'], first.documents);
     const jobId = await startJobOver(clientOf(first), externals(run).map(accountLine));
     const atKill = await waitForJob(clientOf(first), jobId, (job) => job.lines.processed >= 4, POLL);
 

@@ -44,35 +44,61 @@ describe('Rule: reconcile reports MATCH for every line whose account is imported
   });
 });
 
-describe('Rule: reconcile compares what the service holds today: the embedded items are not compared until creation creates them as records', () => {
-  it('a loaded line is a MATCH though its account summary counts none of the notes, transactions and statements the line carries', async () => {
+describe('Rule: reconcile compares the summary with what creating the line makes: every embedded kind counted, MISMATCH naming what differs', () => {
+  it('a loaded line is a MATCH whose summary counts the notes, transactions and statements the line carries; a note posted afterwards makes it a MISMATCH on notes.count', async () => {
     // Prepare
     const { bundles, reconcile, results } = await loadedFile('ETL-RECONCILE-EMBEDDED');
     const [account] = bundles;
+    const external = account?.external_account_number as string;
+    const token = await obtainToken();
     const summary = await api(
       'GET',
-      `/v1/data-import/account-summary/ACME/${encodeURIComponent(account?.external_account_number as string)}/`,
-      { token: await obtainToken() },
+      `/v1/data-import/account-summary/ACME/${encodeURIComponent(external)}/`,
+      {
+        token,
+      },
     );
 
     // Act
-    const run = await reconcile();
+    const matched = await reconcile();
+    const firstResults = results();
+    const posted = await api('POST', '/v1/data-import/notes/create/', {
+      token,
+      body: {
+        import_supplier: 'ACME',
+        external_account_number: external,
+        notes: [{ body: 'Posted after the load' }],
+      },
+    });
+    const mismatched = await reconcile();
 
     // Assess
-    expect(account?.notes.length).toBeGreaterThan(0);
-    expect(account?.statements.length).toBeGreaterThan(0);
     expect(summary.status).toBe(200);
     expect(summary.json).toMatchObject({
-      notes: { count: 0 },
-      statements: { count: 0 },
-      transactions: { count: 0 },
+      notes: { count: account?.notes.length },
+      statements: { count: account?.statements.length },
+      transactions: {
+        count:
+          account?.current_statement_transactions.length + account?.historical_statement_transactions.length,
+      },
+      created: { users: account?.customers.length },
     });
-    expect(run.code, run.stderr).toBe(0);
-    expect(results()[0]).toEqual({
+    expect(matched.code, matched.stderr).toBe(0);
+    expect(firstResults[0]).toEqual({
       line: 1,
-      external_account_number: account?.external_account_number,
+      external_account_number: external,
       result: 'MATCH',
       differences: [],
+    });
+    expect(posted.status).toBe(201);
+    expect(mismatched.code).toBe(1);
+    expect(results()[0]).toEqual({
+      line: 1,
+      external_account_number: external,
+      result: 'MISMATCH',
+      differences: [
+        { field: 'notes.count', expected: account?.notes.length, actual: account?.notes.length + 1 },
+      ],
     });
   });
 });

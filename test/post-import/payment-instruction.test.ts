@@ -48,6 +48,44 @@ describe('Payment instruction: verified with the vendor, stored, 201 {service_ac
   });
 });
 
+describe('Payment instruction: one of a Bottomline Direct Debit bureau, which the service cannot ask, is kept as given', () => {
+  it('stores it with vendor_verified false and no vendor details, once; a type the published payload does not name is a 400', async () => {
+    // Prepare
+    const account = await createImportedAccount();
+    const ref = paymentReference('DD-');
+    const directDebit = {
+      vendor: 'BOTTOMLINE_PTX',
+      reference: ref,
+      type: 'DIRECT_DEBIT',
+      valid_from: '2024-01-01',
+    };
+    // Act
+    const first = await postPaymentInstruction(token, account, directDebit);
+    const again = await postPaymentInstruction(token, account, directDebit);
+    const wrongType = await postPaymentInstruction(token, account, {
+      ...directDebit,
+      reference: `${ref}-2`,
+      type: 'CHEQUE',
+    });
+    // Assess
+    expect(first.status, JSON.stringify(first.json)).toBe(201);
+    expect(again.json).toEqual(first.json);
+    const stored = await accountItems(account.service_account_number, 'PAYMENT#');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      vendor: 'BOTTOMLINE_PTX',
+      type: 'DIRECT_DEBIT',
+      vendor_verified: false,
+      valid_from: '2024-01-01',
+    });
+    expect(stored[0]).not.toHaveProperty('details');
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json.errors).toEqual([
+      expect.objectContaining({ attr: 'type', code: 'invalid_choice' }),
+    ]);
+  });
+});
+
 describe('Payment instruction: the vendor saying it does not exist is a 400 (do not retry)', () => {
   it('answers 400 payment_instruction_not_found_at_vendor and stores nothing', async () => {
     // Prepare

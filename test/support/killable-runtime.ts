@@ -15,6 +15,8 @@ export interface Running {
   url: string;
   dynamoEndpoint: string;
   tableName: string;
+  /** Its file store: where the documents its accounts name go. */
+  documents: { endpoint: string; bucket: string };
 }
 
 /** Starts `npm start` on the data dir in its own process group; resolves at `ready`. */
@@ -45,6 +47,7 @@ export function startRuntime(dataDir: string, eventsFile: string): Promise<Runni
         url: value('DATA_IMPORT_URL'),
         dynamoEndpoint: value('AWS_ENDPOINT_URL_DYNAMODB'),
         tableName: value('DATA_IMPORT_TABLE_NAME'),
+        documents: { endpoint: value('AWS_ENDPOINT_URL_S3'), bucket: value('DATA_IMPORT_BUCKET_NAME') },
       });
     });
     child.once('exit', (code) => reject(new Error(`start.ts exited (${code}) before ready:\n${stderr}`)));

@@ -4,9 +4,11 @@ export interface PaymentInstructionRecord {
   vendor: string;
   reference: string;
   type: string;
-  /** What the vendor told us (no secrets). */
-  details: Record<string, unknown>;
+  /** What the vendor told us (no secrets); absent for a vendor the service cannot ask. */
+  details?: Record<string, unknown>;
   verified_at: string;
+  /** False for an instruction kept as given (a vendor the service cannot ask: the Bottomline bureaus). */
+  vendor_verified?: boolean;
   /** Optional details the client sent, kept as sent. */
   instruction_reference?: string;
   ledger_code?: string;

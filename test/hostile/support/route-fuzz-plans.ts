@@ -154,6 +154,7 @@ export const fuzzPlans = {
     method: 'GET',
     list: false,
     objectKeys: [
+      'created',
       'external_account_number',
       'import_supplier',
       'notes',

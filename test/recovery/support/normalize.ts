@@ -64,9 +64,26 @@ function ledgerIdsOf(items: readonly Item[]): Map<number, string> {
   return ids;
 }
 
+/**
+ * Integer ids the service allocates (users, consents, agreements…) come from one counter per
+ * environment, so two runs of one creation get different blocks: an id is compared as its place in
+ * its account's block (`first_service_id`, kept on the account item), as `<service id +k>`.
+ */
+const SERVICE_ID_KEYS = new Set(['user_id', 'id', 'agreement_id', 'business_id', 'first_service_id']);
+
+function serviceIdBlockOf(items: readonly Item[]): { first: number; count: number } | undefined {
+  const account = items.find((item) => item.sk === 'ACCOUNT' && typeof item.first_service_id === 'number');
+  return account
+    ? { first: account.first_service_id as number, count: Number(account.service_id_count ?? 0) }
+    : undefined;
+}
+
 /** Replaces what differs between two correct runs; `items` are the subject's (for its ledger ids). */
 export function normalizer(subject: Subject, items: readonly Item[] = []) {
   const ledgerIds = ledgerIdsOf(items);
+  const block = serviceIdBlockOf(items);
+  const serviceId = (id: number) =>
+    block && id >= block.first && id <= block.first + block.count ? `<service id +${id - block.first}>` : id;
   // An account body kept in parts is named by the hash of its bytes, which hold the subject's own
   // names: the same body of two subjects has two hashes, compared as "the account's body".
   const bodies = items.flatMap(
@@ -84,6 +101,9 @@ export function normalizer(subject: Subject, items: readonly Item[] = []) {
   const text = (value: string) => {
     let out = value;
     for (const [token, placeholder] of tokens) out = out.split(token).join(placeholder);
+    // A user's key and number carry its service id (`USER#000000000009`, `U-00000009` in hex).
+    out = out.replace(/^USER#(\d{12})$/, (_all, id: string) => `USER#${serviceId(Number(id))}`);
+    out = out.replace(/^U-([0-9A-F]{8,})$/, (_all, id: string) => `U-${serviceId(Number.parseInt(id, 16))}`);
     for (const [pattern, placeholder] of PATTERNS) out = out.replace(pattern, placeholder);
     return out;
   };
@@ -93,6 +113,7 @@ export function normalizer(subject: Subject, items: readonly Item[] = []) {
     if (LEDGER_COUNTERS.has(key)) return '<ledger counter>';
     if (key === 'ledger_entry_id' || (parent === 'entry' && key === 'id'))
       return ledgerIds.get(input) ?? input;
+    if (SERVICE_ID_KEYS.has(key)) return serviceId(input);
     return input;
   };
   const value = (input: unknown, key = '', parent = ''): unknown => {

@@ -1,6 +1,6 @@
 import { resolveDocumentKey } from '../../../functions/adapters/documents/document-path.js';
 import { domesticDualFuelAccount } from '../../account-schema/energy-account-fixture.js';
-import { putDocument } from '../../post-import/support/documents.js';
+import { type DocumentStore, putDocument } from '../../post-import/support/documents.js';
 import type { Json } from './amounts.js';
 import { realisticAccounts } from './index.js';
 
@@ -22,14 +22,17 @@ export function documentPathsOf(account: Json): string[] {
  * `accountPayload`) in the local file store under `roots`, as the migration team places them
  * before it creates the accounts: creation checks each one.
  */
-export async function putAccountDocuments(roots: readonly string[] = SEED_ROOTS): Promise<void> {
+export async function putAccountDocuments(
+  roots: readonly string[] = SEED_ROOTS,
+  store?: DocumentStore,
+): Promise<void> {
   const accounts = [...realisticAccounts().map(({ account }) => account), domesticDualFuelAccount() as Json];
   const paths = new Set(accounts.flatMap((account) => documentPathsOf(account)));
   for (const root of roots) {
     for (const path of paths) {
       const resolved = resolveDocumentKey(root, path);
       if (!resolved.ok) throw new Error(`A test account names a bad document path: ${path}`);
-      await putDocument(resolved.key);
+      await putDocument(resolved.key, store);
     }
   }
 }
