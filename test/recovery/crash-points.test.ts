@@ -32,6 +32,7 @@ describe('the harness reports what it looks for', () => {
     const path = crashPaths().find((candidate) => candidate.functionId === 'process-account');
     if (!path) throw new Error('no process path');
     let keyClaim: number | undefined;
+    let lockClaim: number | undefined;
 
     // Act: crash just after the lock is taken (the UpdateItem after the key's)
     const report = await explore(path, {
@@ -40,7 +41,9 @@ describe('the harness reports what it looks for', () => {
       only: (k, moment, call) => {
         if (call.operation !== 'UpdateItem') return false;
         keyClaim ??= k;
-        return k !== keyClaim && moment === 'after';
+        if (k === keyClaim) return false;
+        lockClaim ??= k;
+        return k === lockClaim && moment === 'after';
       },
     });
 

@@ -128,6 +128,8 @@ function chunkedPayloadOf(subject: Subject) {
         ...Array.from({ length: CHUNKED_CREATION_TRANSACTIONS }, (_, n) => ({
           ...first,
           transaction_id: `P-CHUNK-${n}`,
+          // Nothing owed changes: the transfer balance still adds up.
+          amount: '0.00',
         })),
       ],
       notes: [
