@@ -1,3 +1,5 @@
+import { CREATION_LIMITS } from '../../functions/rules/account/creation-limits.js';
+
 /**
  * A realistic domestic dual-fuel account as the platform's published `EnergyAccount` shapes it:
  * one supply address with an electricity meter point (one meter, two registers, readings) and a
@@ -262,7 +264,7 @@ export function domesticDualFuelAccount() {
 /**
  * The fixture grown to about `bytes` of JSON, still passing every rule: billed readings going back
  * day by day from the last billed date, and payments of zero on the days after it (so that the
- * transfer balance still adds up), none after today.
+ * transfer balance still adds up), none after today and no more than one creation writes.
  */
 export function largeAccount(bytes: number) {
   const account = domesticDualFuelAccount();
@@ -283,7 +285,10 @@ export function largeAccount(bytes: number) {
       reading_value: String(14_000 - n),
     });
     const date = day(lastBilled, 1 + (n % 300));
-    if (date <= today) {
+    const transactions =
+      account.current_statement_transactions.length + account.historical_statement_transactions.length;
+    // No more transactions than one creation writes (the rest of the bytes are readings).
+    if (date <= today && transactions < CREATION_LIMITS.transactions.max) {
       account.current_statement_transactions.push({
         ...payment,
         transaction_id: `P-${n}`,

@@ -81,6 +81,11 @@ const wholeCheck = () => {
   if (!validateAccountBody(payload)) throw new Error('large account invalid');
   if (checkAccount(payload, new Date()).errors.length > 0) throw new Error('large account breaks a rule');
 };
+/** Reference-data and settings rules that name the file enforcing them. */
+const configurationEnforced = (kind: 'reference-data' | 'supplier-settings') =>
+  Object.values(ruleClasses).filter(
+    (entry) => entry.class === kind && (entry as { enforcedIn?: string }).enforcedIn !== undefined,
+  ).length;
 const ruleCount = payloadRuleFiles.reduce((sum, { rules: fileRules }) => sum + fileRules.length, 0);
 const classes = Object.values(ruleClasses).reduce<Record<string, number>>((count, entry) => {
   count[entry.class] = (count[entry.class] ?? 0) + 1;
@@ -103,5 +108,7 @@ console.table({
   'parse + validate + every rule, large account (ms CPU, median; target ≤ 50)': cpuMedianMs(31, wholeCheck),
   'payload rules enforced (rule objects)': ruleCount,
   'published rules by class': JSON.stringify(classes),
+  'reference-data and settings rules enforced': `${configurationEnforced('reference-data')} of ${classes['reference-data']}, ${configurationEnforced('supplier-settings')} of ${classes['supplier-settings']}`,
+  'published rules enforced in total': `${ruleCount + configurationEnforced('reference-data') + configurationEnforced('supplier-settings')} of ${rules.length}`,
   "embedded items' post-import rules": EMBEDDED_ITEM_RULES.length,
 });
