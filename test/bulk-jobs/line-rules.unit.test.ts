@@ -99,3 +99,19 @@ describe('a step ends transient exactly when the client’s retry policy would s
     expect(outcome.transient).toBe(isRetryable(status, code));
   });
 });
+
+describe('a line loaded again after its creation began goes on to process, which finishes the creation', () => {
+  it('staging answered 409 import_process_in_progress with creation_begun is the stage step done; without it, a transient failure', () => {
+    // Prepare
+    const begun = { code: 'import_process_in_progress', detail: 'x', creation_begun: true };
+    const locked = { code: 'import_process_in_progress', detail: 'x' };
+    // Act
+    const onStage = stepOutcome('stage', { status: 409, body: begun });
+    const whileLocked = stepOutcome('stage', { status: 409, body: locked });
+    const onProcess = stepOutcome('process', { status: 409, body: begun });
+    // Assess
+    expect(onStage).toEqual({ ok: true, transient: false, serviceAccountNumber: undefined, errors: [] });
+    expect(whileLocked).toMatchObject({ ok: false, transient: true });
+    expect(onProcess).toMatchObject({ ok: false, transient: true });
+  });
+});

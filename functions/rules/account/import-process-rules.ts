@@ -68,8 +68,8 @@ export function stagingTarget(existing: LockedProcess | undefined, now: Date): '
 export function creationUnderway(expiresAt: string | undefined, now: Date): ConflictError {
   return new ConflictError(
     'import_process_in_progress',
-    'The account’s creation has begun and must finish first: call process/ again (after the seconds Retry-After gives), then stage no more.',
-    {},
+    'The account’s creation has begun and must finish first, with the data it began with: call process/ (after the seconds Retry-After gives).',
+    { creation_begun: true },
     retryAfterSeconds(expiresAt, now),
   );
 }

@@ -52,6 +52,8 @@ interface StepOutcome {
 interface ErrorBody {
   code?: string;
   detail?: string;
+  /** On a staging's 409 `import_process_in_progress`: the account's creation has begun (process/ finishes it). */
+  creation_begun?: boolean;
   service_account_number?: string;
   errors?: { code?: string; attr?: string; detail?: string }[];
 }
@@ -87,6 +89,11 @@ export function stepOutcome(step: StepName, answer: StepAnswer): StepOutcome {
   }
   if (answer.status === 409 && parsed?.code === 'account_import_process_already_imported') {
     return { ok: true, transient: false, serviceAccountNumber: parsed.service_account_number, errors: [] };
+  }
+  // A line loaded again after its creation began (a crash, a redelivery): the staged data stays as the
+  // creation began with it, and the process step finishes the creation.
+  if (step === 'stage' && answer.status === 409 && parsed?.creation_begun === true) {
+    return { ok: true, transient: false, serviceAccountNumber: undefined, errors: [] };
   }
   const transient = isRetryable(answer.status, parsed?.code);
   return { ok: false, transient, errors: stepErrors(step, answer.status, parsed) };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { exampleStatement, exampleTransactions } from '../../../post-import/support/post-import-api.js';
 import { type CrashPath, cleanOr } from '../crash-path.js';
 import {
@@ -54,6 +54,18 @@ const alreadyImported: NonNullable<CrashPath['answer']> = (clean, final, view) =
   )(clean, final);
 
 /**
+ * 8 000 characters that do not compress, the same for note `n` in every subject (a note's key
+ * holds a hash of its body: the crash run's and the clean run's subjects must hash alike).
+ */
+function incompressibleText(n: number): string {
+  const blocks: string[] = [];
+  for (let block = 0; block < 188; block += 1) {
+    blocks.push(createHash('sha256').update(`note ${n} block ${block}`).digest('base64'));
+  }
+  return blocks.join('').slice(0, 8_000);
+}
+
+/**
  * The subject's account grown past what an item keeps inline (350 KB compressed) with notes of
  * random text: its body is written in parts before the transaction that refers to them. Made once
  * per subject, so the run with a crash and the run without send the same bytes.
@@ -62,7 +74,7 @@ function largePayloadOf(subject: Subject) {
   subject.data.largePayload ??= {
     ...payloadOf(subject),
     notes: Array.from({ length: 80 }, (_, n) => ({
-      body: randomBytes(6_000).toString('base64'),
+      body: incompressibleText(n),
       created_at: `2024-02-01T00:${String(n % 60).padStart(2, '0')}:00Z`,
     })),
   };
