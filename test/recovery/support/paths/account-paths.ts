@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { exampleStatement, exampleTransactions } from '../../../post-import/support/post-import-api.js';
 import { type CrashPath, cleanOr } from '../crash-path.js';
 import {
