@@ -118,7 +118,7 @@ export function fullAccountCustomers(email: (who: string) => string): Json[] {
       mobile: '+447911204418',
       date_of_birth: '1979-07-09',
       account_roles: ['ADMIN'],
-      psr: [psr('20', 'Hearing impaired', '2024-02-01T00:00:00Z')],
+      psr: [psr('22', 'Dialysis, feeding pump and automated medication', '2024-02-01T00:00:00Z')],
       consents: [
         { type: 'MARKETING_EMAIL', value: 'ACCEPTED', signed_at: '2023-11-02T10:10:00Z' },
         { type: 'SMART_METER_DATA_HALF_HOURLY', value: 'REJECTED', signed_at: '2024-01-15T09:30:00Z' },

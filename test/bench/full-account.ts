@@ -53,6 +53,9 @@ interface Points {
   mprn: string;
 }
 
+/** The day the fixed tariffs end and the variable ones start (./full-account-parts.ts's agreements). */
+const FIXED_UNTIL = '2024-12-01';
+
 /** Eight transactions of one monthly bill: the Direct Debit, both supply charges and five others. */
 function billTransactions(index: number, points: Points): Json[] {
   const { year, m } = monthOf(index);
@@ -68,7 +71,7 @@ function billTransactions(index: number, points: Points): Json[] {
     supplyCharge({
       id: `SC-E-${tag}`,
       date: to,
-      product: 'E-1R-SVT-23-09-01-C',
+      product: from < FIXED_UNTIL ? 'E-1R-FIX-12M-22-09-01-C' : 'E-1R-SVT-23-09-01-C',
       meterPoint: points.mpan,
       vat: '0.05',
       ...bill,
@@ -80,7 +83,7 @@ function billTransactions(index: number, points: Points): Json[] {
     supplyCharge({
       id: `SC-G-${tag}`,
       date: to,
-      product: 'G-1R-SVT-23-09-01-C',
+      product: from < FIXED_UNTIL ? 'G-1R-FIX-12M-22-09-01-C' : 'G-1R-SVT-23-09-01-C',
       meterPoint: points.mprn,
       vat: '0.05',
       ...bill,
