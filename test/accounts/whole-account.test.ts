@@ -23,8 +23,8 @@ function largeAccount(bytes: number) {
   const account = accountPayload();
   const notes: { body: string; created_at: string }[] = [];
   for (let size = JSON.stringify(account).length, n = 0; size < bytes; n += 1) {
-    // Bodies of 16 KB: the account stays within the 500 notes one creation writes.
-    const body = randomBytes(12_000).toString('base64');
+    // Bodies of 32 KB: the account stays within the notes one creation writes.
+    const body = randomBytes(24_000).toString('base64');
     notes.push({ body, created_at: `2024-02-01T00:00:${String(n % 60).padStart(2, '0')}Z` });
     size += body.length + 60;
   }

@@ -9,9 +9,9 @@ import type { Account } from './account.js';
  * body, not written one by one: the 6 MB body limit is theirs.
  */
 export const CREATION_LIMITS = {
-  transactions: { max: 2_000, route: 'POST /v1/data-import/transactions/create/' },
-  notes: { max: 500, route: 'POST /v1/data-import/notes/create/' },
-  statements: { max: 500, route: 'POST /v1/data-import/historical-statements/create/' },
+  transactions: { max: 1_000, route: 'POST /v1/data-import/transactions/create/' },
+  notes: { max: 250, route: 'POST /v1/data-import/notes/create/' },
+  statements: { max: 250, route: 'POST /v1/data-import/historical-statements/create/' },
   payment_instructions: { max: 10, route: 'POST /v1/data-import/payment-instruction/create/' },
 } as const;
 
