@@ -71,19 +71,24 @@ function ledgerIdsOf(items: readonly Item[]): Map<number, string> {
  */
 const SERVICE_ID_KEYS = new Set(['user_id', 'id', 'agreement_id', 'business_id', 'first_service_id']);
 
-function serviceIdBlockOf(items: readonly Item[]): { first: number; count: number } | undefined {
-  const account = items.find((item) => item.sk === 'ACCOUNT' && typeof item.first_service_id === 'number');
-  return account
-    ? { first: account.first_service_id as number, count: Number(account.service_id_count ?? 0) }
-    : undefined;
+/** The blocks of the subject's accounts (a bulk job's subject has one account per line). */
+function serviceIdBlocksOf(items: readonly Item[]): { first: number; count: number }[] {
+  return items
+    .filter((item) => item.sk === 'ACCOUNT' && typeof item.first_service_id === 'number')
+    .map((account) => ({
+      first: account.first_service_id as number,
+      count: Number(account.service_id_count ?? 0),
+    }));
 }
 
 /** Replaces what differs between two correct runs; `items` are the subject's (for its ledger ids). */
 export function normalizer(subject: Subject, items: readonly Item[] = []) {
   const ledgerIds = ledgerIdsOf(items);
-  const block = serviceIdBlockOf(items);
-  const serviceId = (id: number) =>
-    block && id >= block.first && id <= block.first + block.count ? `<service id +${id - block.first}>` : id;
+  const blocks = serviceIdBlocksOf(items);
+  const serviceId = (id: number) => {
+    const block = blocks.find(({ first, count }) => id >= first && id <= first + count);
+    return block ? `<service id +${id - block.first}>` : id;
+  };
   // An account body kept in parts is named by the hash of its bytes, which hold the subject's own
   // names: the same body of two subjects has two hashes, compared as "the account's body".
   const bodies = items.flatMap(
