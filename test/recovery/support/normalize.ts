@@ -86,7 +86,7 @@ export function normalizer(subject: Subject, items: readonly Item[] = []) {
   const ledgerIds = ledgerIdsOf(items);
   const blocks = serviceIdBlocksOf(items);
   const serviceId = (id: number) => {
-    const block = blocks.find(({ first, count }) => id >= first && id <= first + count);
+    const block = blocks.find(({ first, count }) => id >= first && id < first + count);
     return block ? `<service id +${id - block.first}>` : id;
   };
   // An account body kept in parts is named by the hash of its bytes, which hold the subject's own
