@@ -220,6 +220,27 @@ describe('two correct runs compare equal, a difference is named', () => {
     expect(stateDifferences(stateLines(a, ledger([1, 2], 3)), stateLines(a, ledger([1, 5], 6)))).toEqual([]);
   });
 
+  it('service-allocated ids from another block (another run took other ids) do not make two runs differ; a user missing does', () => {
+    // Prepare: two accounts of one subject, each with its block; the second run's blocks start elsewhere
+    const a = subject();
+    const accounts = (firsts: number[], users = 2) =>
+      firsts.flatMap((first, n) => [
+        { pk: `ACCOUNT#A-0000000${n}`, sk: 'ACCOUNT', first_service_id: first, service_id_count: 3 },
+        ...Array.from({ length: users }, (_, u) => ({
+          pk: `ACCOUNT#A-0000000${n}`,
+          sk: `USER#${String(first + u).padStart(12, '0')}`,
+          user_id: first + u,
+          user_number: `U-${(first + u).toString(16).toUpperCase().padStart(8, '0')}`,
+        })),
+      ]);
+    // Act
+    const same = stateDifferences(stateLines(a, accounts([1, 4])), stateLines(a, accounts([40, 43])));
+    const short = stateDifferences(stateLines(a, accounts([1, 4])), stateLines(a, accounts([40, 43], 1)));
+    // Assess
+    expect(same).toEqual([]);
+    expect(short).toHaveLength(2);
+  });
+
   it('an attribute that differs is named with both values', () => {
     const a = subject();
     const before = stateLines(a, imported(a, 'A-00000001'));
