@@ -37,8 +37,11 @@ export const crashPlans: Record<WritingFunctionId, readonly ExploredPath[] | { n
     { ...account.stageLarge, fast: true },
   ],
   'process-account': [
+    // `process` is itself a creation in several writes (reservation, notes, statements,
+    // transactions, instruction, completion); the chunked one (two writes of transactions, more
+    // users) runs in the full exploration: under the whole suite's load it outruns its timeout.
     { ...account.process, fast: true },
-    { ...account.processChunked, fast: true },
+    account.processChunked,
     account.processDryRun,
     account.processLarge,
   ],
