@@ -91,22 +91,27 @@ export const stageLarge: CrashPath = {
   answer: cleanOr((final) => final.status === 200),
 };
 
+/** Creating the account `payloadOf` stages for each subject: the re-drive is the client's retry. */
+function processOf(id: string, payloadOf: (subject: Subject) => Record<string, unknown>): CrashPath {
+  return {
+    id,
+    functionId: 'process-account',
+    redrive: 'client',
+    prepare: async (world, subjects) => {
+      await world.prepare(
+        subjects.map((subject) => ({
+          functionId: 'stage-account',
+          event: apiEvent('stage-account', subject, payloadOf(subject)),
+        })),
+      );
+    },
+    event: (_world, subject) => processStep(subject).event,
+    answer: alreadyImported,
+  };
+}
+
 /** Creating an account whose body is kept in parts: the created account refers to the same parts. */
-export const processLarge: CrashPath = {
-  id: 'process-large',
-  functionId: 'process-account',
-  redrive: 'client',
-  prepare: async (world, subjects) => {
-    await world.prepare(
-      subjects.map((subject) => ({
-        functionId: 'stage-account',
-        event: apiEvent('stage-account', subject, largePayloadOf(subject)),
-      })),
-    );
-  },
-  event: (_world, subject) => processStep(subject).event,
-  answer: alreadyImported,
-};
+export const processLarge = processOf('process-large', largePayloadOf);
 
 export const process: CrashPath = {
   id: 'process',
@@ -155,21 +160,7 @@ function chunkedPayloadOf(subject: Subject) {
 }
 
 /** A creation in chunks: interrupted at any call, the re-drive finishes the same account, each item once. */
-export const processChunked: CrashPath = {
-  id: 'process-chunked',
-  functionId: 'process-account',
-  redrive: 'client',
-  prepare: async (world, subjects) => {
-    await world.prepare(
-      subjects.map((subject) => ({
-        functionId: 'stage-account',
-        event: apiEvent('stage-account', subject, chunkedPayloadOf(subject)),
-      })),
-    );
-  },
-  event: (_world, subject) => processStep(subject).event,
-  answer: alreadyImported,
-};
+export const processChunked = processOf('process-chunked', chunkedPayloadOf);
 
 export const processDryRun: CrashPath = {
   ...process,
